@@ -1,0 +1,145 @@
+"""Command-line parsing. Nothing heavy is imported here, so ``--help`` and errors are instant;
+each command's module is imported only when that command runs."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from . import __version__
+
+MAX_SEED = (1 << 64) - 1
+
+
+class UsageError(Exception):
+    """Bad input from the command line: printed as one line, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but errors are a single line (and status 2) instead of usage plus message."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def seed_value(text: str) -> int:
+    try:
+        seed = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be from 0 to {MAX_SEED}, not {text}")
+    return seed
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {text}")
+    return value
+
+
+VARIANTS = ("all-clear",)
+LEVELS = ("easy", "hard")
+STRENGTHS = ("fast", "strong")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog="clubfight",
+        description="Club Fight, D. Teuber's solo card game: clear the 3x3 grid with your 13 clubs.",
+        epilog="Run 'clubfight COMMAND --help' for a command's options. With no command, the game starts.",
+    )
+    parser.add_argument("--version", action="version", version=f"clubfight {__version__}")
+    play = parser.add_argument_group("starting a game")
+    play.add_argument("--level", choices=LEVELS, help="easy (1 joker) or hard (2 jokers); skips the start screen")
+    play.add_argument("--seed", type=seed_value, metavar="N", help="replay deal N (asks for a level unless --level)")
+    play.add_argument("--deal", metavar="CODE", help="start from a deal code such as hard-12345")
+    play.add_argument("--daily", action="store_true", help="play today's daily deal (the same for everyone, UTC)")
+    play.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="turn on a rules variant")
+    play.add_argument("--autoplay", action="store_true", help="watch the hint engine play the deal")
+    play.add_argument("--strength", choices=STRENGTHS, default="fast", help="hint engine strength (default fast)")
+
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+
+    moves = commands.add_parser("moves", help="list every legal move in a position")
+    moves.add_argument("position", help="a position string (docs/notation.md) or a deal code such as easy-7")
+    moves.add_argument("--json", action="store_true", help="print a JSON list of moves")
+    moves.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="for a deal code")
+
+    solve = commands.add_parser("solve", help="decide whether a deal can still be won, seeing both decks")
+    solve.add_argument("position", help="a deal code such as hard-12345 or a position string")
+    solve.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    solve.add_argument("--time-limit", type=positive_float, default=10.0, metavar="S", help="give up after S seconds")
+    solve.add_argument("--nodes", type=positive_int, default=None, metavar="N", help="give up after N nodes")
+    solve.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="for a deal code")
+
+    hint = commands.add_parser("hint", help="suggest a move, seeing only what a player sees")
+    hint.add_argument("position", help="a position string or a deal code")
+    hint.add_argument("--strength", choices=STRENGTHS, default="fast")
+    hint.add_argument("--seed", type=seed_value, default=0, metavar="N", help="the hint engine's own random seed")
+    hint.add_argument("--json", action="store_true", help="print the hint as JSON")
+    hint.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="for a deal code")
+
+    bench = commands.add_parser("bench", help="win rates of the solver and the policies over many deals")
+    bench.add_argument("--seeds", default="1-500", metavar="A-B", help="consecutive seeds (default 1-500)")
+    bench.add_argument("--levels", default="easy,hard", help="comma-separated levels (default easy,hard)")
+    bench.add_argument("--policies", default=None, help="comma-separated policies (default: all)")
+    bench.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="worker processes")
+    bench.add_argument("--json", default=None, metavar="FILE", help="also write the figures as JSON to FILE")
+
+    stats = commands.add_parser("stats", help="show your statistics")
+    stats.add_argument("--json", action="store_true", help="print them as JSON")
+    stats.add_argument("--reset", action="store_true", help="clear all statistics (asks first)")
+    stats.add_argument("--yes", action="store_true", help="with --reset, don't ask")
+
+    replay = commands.add_parser("replay", help="step through a saved game record")
+    replay.add_argument("file", help="a game record written by the app")
+    return parser
+
+
+HANDLERS = {
+    None: "clubfight.commands.play",
+    "moves": "clubfight.commands.moves",
+    "solve": "clubfight.commands.solve",
+    "hint": "clubfight.commands.hint",
+    "bench": "clubfight.commands.bench",
+    "stats": "clubfight.commands.stats",
+    "replay": "clubfight.commands.replay",
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    module = importlib.import_module(HANDLERS[args.command])
+    try:
+        status: int = module.run(args)
+    except UsageError as error:
+        print(f"clubfight: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader (head, less) went away: stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status

@@ -1,0 +1,1 @@
+"""One module per command; each exposes ``run(args) -> int`` and is imported only when used."""

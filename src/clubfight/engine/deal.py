@@ -1,0 +1,99 @@
+"""Seeded deals (D1) and deal codes (D2).
+
+The project owns its shuffle so that a seed means the same deal on every platform and Python
+version, forever: SplitMix64 drives an unbiased Fisher-Yates. Changing anything here changes
+every deal, so it is versioned as DEAL_VERSION and pinned by golden tests.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .cards import CLUBS, Card, grid_cards
+from .errors import NotationError
+from .position import GRID_SIZE, HAND_SIZE, Level, Position
+
+DEAL_VERSION = 1
+MAX_SEED = (1 << 64) - 1
+_MASK64 = (1 << 64) - 1
+
+T = TypeVar("T")
+
+
+class SplitMix64:
+    """Steele, Lea and Flood's SplitMix64: tiny, fully specified, and good enough for shuffling cards."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in [0, bound), by rejection so that no value is favoured."""
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % bound
+
+
+def shuffled(items: tuple[T, ...], rng: SplitMix64) -> tuple[T, ...]:
+    """Fisher-Yates from the last index down, the textbook (Durstenfeld) order."""
+    cards = list(items)
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+def deal(level: Level, seed: int, *, all_clear: bool = False) -> Position:
+    """The opening position of deal (level, seed): clubs are shuffled first, then the grid deck."""
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed {seed} is out of range: use 0 to {MAX_SEED}")
+    rng = SplitMix64(seed)
+    clubs = shuffled(CLUBS, rng)
+    grid_deck: tuple[Card, ...] = shuffled(grid_cards(level.jokers), rng)
+    return Position(
+        grid_deck[:GRID_SIZE],
+        clubs[:HAND_SIZE],
+        grid_deck[GRID_SIZE:],
+        clubs[HAND_SIZE:],
+        level=level,
+        all_clear=all_clear,
+    )
+
+
+_CODE = re.compile(r"(easy|hard)-(\d{1,20})")
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """A shareable deal such as ``hard-12345``."""
+
+    level: Level
+    seed: int
+
+    def __str__(self) -> str:
+        return f"{self.level.value}-{self.seed}"
+
+    def deal(self, *, all_clear: bool = False) -> Position:
+        return deal(self.level, self.seed, all_clear=all_clear)
+
+    @staticmethod
+    def parse(text: str) -> DealCode:
+        match = _CODE.fullmatch(text.strip().lower())
+        if match is None:
+            raise NotationError(f"bad deal code {text!r}: expected easy-N or hard-N, for example hard-12345")
+        seed = int(match.group(2))
+        if seed > MAX_SEED:
+            raise NotationError(f"bad deal code {text!r}: the seed must be at most {MAX_SEED}")
+        return DealCode(Level(match.group(1)), seed)

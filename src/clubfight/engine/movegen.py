@@ -1,0 +1,231 @@
+"""Legal-move generation on bitmasks: the hot path under hints, the solver and every playout.
+
+Grid places are bits 0-8 (place 1 is bit 0). Moves are interned in a memo keyed by one int
+per (club, action, mask, detail), so a position's move list is mostly dictionary look-ups.
+The memo only ever holds immutable values and is invisible to callers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, Suit
+from .moves import BLOCK_THRESHOLD, DOWN, LINES, UP, Action, Move
+
+FULL = 0x1FF
+MASK_POSITIONS: tuple[frozenset[int], ...] = tuple(
+    frozenset(p + 1 for p in range(9) if mask >> p & 1) for mask in range(1 << 9)
+)
+LINE_MASKS: tuple[tuple[str, int], ...] = tuple(
+    (name, sum(1 << (p - 1) for p in cells)) for name, cells in LINES.items()
+)
+
+BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << p for p in range(9) if mask >> p & 1) for mask in range(1 << 9))
+"""The set bits of every 9-bit mask, lowest first."""
+
+_ACTION_CODES = {action: code for code, action in enumerate(Action)}
+_DETAIL_CODES: dict[str | None, int] = {None: 0, DOWN: 1, UP: 2} | {name: 3 + i for i, name in enumerate(LINES)}
+_MEMO: dict[int, Move] = {}
+_ANY_MEMO: dict[int, tuple[Move, ...]] = {}
+
+
+def _key(club: Card, action: Action, mask: int, detail: str | None) -> int:
+    """One int per distinct (club, action, mask, detail): ints hash far faster than tuples of enums."""
+    return mask | club.rank << 9 | _ACTION_CODES[action] << 13 | _DETAIL_CODES[detail] << 16
+
+
+def make_move(club: Card, action: Action, mask: int, detail: str | None = None) -> Move:
+    key = _key(club, action, mask, detail)
+    move = _MEMO.get(key)
+    if move is None:
+        move = _MEMO[key] = Move(club, action, MASK_POSITIONS[mask], detail)
+    return move
+
+
+def mask_of(positions: frozenset[int] | set[int]) -> int:
+    mask = 0
+    for p in positions:
+        mask |= 1 << (p - 1)
+    return mask
+
+
+class GridSummary:
+    """Everything move generation needs to know about one grid, computed in one pass."""
+
+    __slots__ = ("by_value", "cards", "occupied", "suit_counts")
+
+    def __init__(self, grid: Sequence[Card | None]) -> None:
+        occupied = 0
+        by_value = [0] * 15  # index 14 stays 0, so value+1 never overflows
+        hearts = spades = diamonds = 0
+        cards: list[tuple[int, int]] = []
+        for index, card in enumerate(grid):
+            if card is None:
+                continue
+            bit = 1 << index
+            occupied |= bit
+            rank = card.rank
+            if rank:
+                by_value[rank] |= bit
+                cards.append((rank, bit))
+                suit = card.suit
+                if suit is Suit.HEARTS:
+                    hearts += 1
+                elif suit is Suit.SPADES:
+                    spades += 1
+                elif suit is Suit.DIAMONDS:
+                    diamonds += 1
+        self.occupied = occupied
+        self.by_value = by_value
+        self.suit_counts = (hearts, spades, diamonds)
+        self.cards = cards
+
+    def blocked(self) -> frozenset[Action]:
+        hearts, spades, diamonds = self.suit_counts
+        blocked = set()
+        if diamonds >= BLOCK_THRESHOLD:
+            blocked.add(Action.LINE)
+        if spades >= BLOCK_THRESHOLD:
+            blocked.add(Action.UPDOWN)
+        if hearts >= BLOCK_THRESHOLD:
+            blocked.add(Action.RUN)
+        return frozenset(blocked)
+
+    def sum_masks(self, targets: set[int]) -> dict[int, list[int]]:
+        """Masks of every non-joker subset whose values total each target (S1).
+
+        Meet in the middle: subsets of places 1-4 are paired with subsets of places 5-9
+        bucketed by total, which is about twice as fast as a depth-first search here.
+        """
+        low: list[tuple[int, int]] = [(0, 0)]
+        high: list[tuple[int, int]] = [(0, 0)]
+        for value, bit in self.cards:
+            half = low if bit < 16 else high
+            half += [(total + value, mask | bit) for total, mask in half]
+        limit = max(targets)
+        by_total: list[list[int]] = [[] for _ in range(limit + 1)]
+        for total, mask in high:
+            if total <= limit:
+                by_total[total].append(mask)
+        found: dict[int, list[int]] = {}
+        for target in targets:
+            found[target] = [
+                low_mask | high_mask
+                for low_total, low_mask in low
+                if low_total <= target
+                for high_mask in by_total[target - low_total]
+            ]
+        return found
+
+    def below(self, value: int) -> int:
+        mask = 0
+        for v in range(1, value):
+            mask |= self.by_value[v]
+        return mask
+
+    def above(self, value: int) -> int:
+        mask = 0
+        for v in range(value + 1, 14):
+            mask |= self.by_value[v]
+        return mask
+
+    def run_masks(self, value: int) -> list[int]:
+        """Every choice of grid cards that forms an unbroken run with a club of ``value`` (R1)."""
+        by_value = self.by_value
+        down = [[0]]
+        v = value - 1
+        while v >= 1 and by_value[v]:
+            down.append([m | bit for m in down[-1] for bit in BITS[by_value[v]]])
+            v -= 1
+        up = [[0]]
+        v = value + 1
+        while v <= 13 and by_value[v]:
+            up.append([m | bit for m in up[-1] for bit in BITS[by_value[v]]])
+            v += 1
+        masks: list[int] = []
+        for i, lows in enumerate(down):
+            for j, highs in enumerate(up):
+                if i or j:
+                    masks.extend(low | high for low in lows for high in highs)
+        return masks
+
+
+def generate(summary: GridSummary, hand: Sequence[Card], all_clear: bool) -> list[Move]:
+    """Every distinct legal move (T1: each clears at least one card), in a stable order."""
+    occupied = summary.occupied
+    if not occupied or not hand:
+        return []
+    blocked = summary.blocked()
+    line_ok = Action.LINE not in blocked
+    updown_ok = Action.UPDOWN not in blocked
+    run_ok = Action.RUN not in blocked
+    by_value = summary.by_value
+    sums = summary.sum_masks({c.rank for c in hand})
+    memo_get = _MEMO.get
+    moves: list[Move] = []
+    append = moves.append
+
+    def add(club: Card, action: Action, mask: int, detail: str | None = None) -> None:
+        move = memo_get(_key(club, action, mask, detail))
+        append(move if move is not None else make_move(club, action, mask, detail))
+
+    for club in hand:
+        v = club.rank
+        rank_bits = v << 9
+        same = by_value[v]
+        if same:
+            add(club, Action.MATCH, same)
+        sum_base = rank_bits | _SUM_CODE
+        for mask in sums[v]:
+            move = memo_get(sum_base | mask)
+            append(move if move is not None else make_move(club, Action.SUM, mask))
+        any_moves = _ANY_MEMO.get(rank_bits | occupied)
+        if any_moves is None:
+            any_moves = _ANY_MEMO[rank_bits | occupied] = tuple(
+                make_move(club, Action.ANY, bit) for bit in BITS[occupied]
+            )
+        moves.extend(any_moves)
+        if line_ok and same:
+            seen = set()
+            for name, line in LINE_MASKS:
+                if line & same:
+                    cleared = line & occupied
+                    if cleared not in seen:
+                        seen.add(cleared)
+                        add(club, Action.LINE, cleared, name)
+        if updown_ok:
+            if 2 <= v <= 7:
+                down = summary.below(v)
+                if down:
+                    add(club, Action.UPDOWN, down, DOWN)
+            if 7 <= v <= 12:
+                up = summary.above(v)
+                if up:
+                    add(club, Action.UPDOWN, up, UP)
+        if run_ok:
+            run_base = rank_bits | _RUN_CODE
+            for mask in summary.run_masks(v):
+                move = memo_get(run_base | mask)
+                append(move if move is not None else make_move(club, Action.RUN, mask))
+    if all_clear:
+        moves.extend(all_clear_moves(hand, occupied))
+    return moves
+
+
+_SUM_CODE = _ACTION_CODES[Action.SUM] << 13
+_RUN_CODE = _ACTION_CODES[Action.RUN] << 13
+
+
+def all_clear_moves(hand: Sequence[Card], occupied: int) -> list[Move]:
+    """V1: three clubs of consecutive values clear the whole grid."""
+    by_rank = {c.rank: c for c in hand}
+    moves = []
+    for low in sorted(by_rank):
+        if low + 1 in by_rank and low + 2 in by_rank:
+            trio = (by_rank[low], by_rank[low + 1], by_rank[low + 2])
+            key = _key(trio[0], Action.ALLCLEAR, occupied, None)
+            move = _MEMO.get(key)
+            if move is None:
+                move = _MEMO[key] = Move(trio[0], Action.ALLCLEAR, MASK_POSITIONS[occupied], None, trio)
+            moves.append(move)
+    return moves

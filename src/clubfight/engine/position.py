@@ -1,0 +1,442 @@
+"""The game state: an immutable position with python-chess-style ``legal_moves()`` and ``play()``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card, Suit
+from .errors import IllegalMoveError
+from .movegen import BITS, LINE_MASKS, GridSummary, all_clear_moves, generate, mask_of
+from .moves import BLOCK_THRESHOLD, BLOCKED_BY, DOWN, LINES, UP, Action, Move
+
+HAND_SIZE = 4
+GRID_SIZE = 9
+
+
+class Level(Enum):
+    """Easy plays with one joker, hard with two (C1)."""
+
+    EASY = "easy"
+    HARD = "hard"
+
+    @property
+    def jokers(self) -> int:
+        return 1 if self is Level.EASY else 2
+
+    @property
+    def grid_deck_size(self) -> int:
+        """Cards to clear in a whole game: 40 on easy, 41 on hard."""
+        return 39 + self.jokers
+
+
+class Outcome(Enum):
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Why an action is blocked: ``count`` cards of ``suit`` lie in the grid (T2)."""
+
+    action: Action
+    suit: Suit
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.action.title} blocked by {self.count} {self.suit.symbol}"
+
+
+class Position:
+    """A moment in a game of Club Fight. Immutable: ``play`` returns the next position.
+
+    ``grid`` has 9 places (None is empty), ``hand`` up to 4 clubs, ``grid_deck`` and
+    ``clubs_deck`` are in draw order (top first), ``discard`` is in the order cards were
+    discarded, and ``turns_played`` counts completed turns.
+    """
+
+    __slots__ = (
+        "_all_clear",
+        "_clubs_deck",
+        "_discard",
+        "_grid",
+        "_grid_deck",
+        "_hand",
+        "_level",
+        "_moves",
+        "_summary",
+        "_turns_played",
+    )
+
+    _grid: tuple[Card | None, ...]
+    _hand: tuple[Card, ...]
+    _grid_deck: tuple[Card, ...]
+    _clubs_deck: tuple[Card, ...]
+    _discard: tuple[Card, ...]
+    _turns_played: int
+    _level: Level
+    _all_clear: bool
+    _moves: list[Move] | None
+    _summary: GridSummary | None
+
+    def __init__(
+        self,
+        grid: Iterable[Card | None],
+        hand: Iterable[Card],
+        grid_deck: Iterable[Card],
+        clubs_deck: Iterable[Card],
+        *,
+        discard: Iterable[Card] = (),
+        turns_played: int = 0,
+        level: Level = Level.EASY,
+        all_clear: bool = False,
+    ) -> None:
+        """Build a position as given. ``parse_position`` and ``deal`` check that it can occur."""
+        self._grid = tuple(grid)
+        if len(self._grid) != GRID_SIZE:
+            raise ValueError(f"a grid has {GRID_SIZE} places, not {len(self._grid)}")
+        self._hand = tuple(hand)
+        self._grid_deck = tuple(grid_deck)
+        self._clubs_deck = tuple(clubs_deck)
+        self._discard = tuple(discard)
+        self._turns_played = turns_played
+        self._level = level
+        self._all_clear = all_clear
+        self._moves = None
+        self._summary = None
+
+    @classmethod
+    def _raw(
+        cls,
+        grid: tuple[Card | None, ...],
+        hand: tuple[Card, ...],
+        grid_deck: tuple[Card, ...],
+        clubs_deck: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        turns_played: int,
+        level: Level,
+        all_clear: bool,
+    ) -> Position:
+        """The unchecked constructor for ``play``: positions are made in every playout."""
+        self = object.__new__(cls)
+        self._grid = grid
+        self._hand = hand
+        self._grid_deck = grid_deck
+        self._clubs_deck = clubs_deck
+        self._discard = discard
+        self._turns_played = turns_played
+        self._level = level
+        self._all_clear = all_clear
+        self._moves = None
+        self._summary = None
+        return self
+
+    # --- state -------------------------------------------------------------------------
+
+    @property
+    def grid(self) -> tuple[Card | None, ...]:
+        return self._grid
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self._hand
+
+    @property
+    def grid_deck(self) -> tuple[Card, ...]:
+        return self._grid_deck
+
+    @property
+    def clubs_deck(self) -> tuple[Card, ...]:
+        return self._clubs_deck
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        return self._discard
+
+    @property
+    def turns_played(self) -> int:
+        return self._turns_played
+
+    @property
+    def level(self) -> Level:
+        return self._level
+
+    @property
+    def all_clear(self) -> bool:
+        """Whether the All Clear variant (V1) is on."""
+        return self._all_clear
+
+    def card_at(self, position: int) -> Card | None:
+        """The card at a 1-based grid position (C3), or None when the place is empty."""
+        return self._grid[position - 1]
+
+    @property
+    def clubs_left(self) -> int:
+        """Clubs still to play: the hand plus the clubs deck."""
+        return len(self._hand) + len(self._clubs_deck)
+
+    @property
+    def score(self) -> int:
+        """E3: cards left in the grid and the grid deck; 0 is a win, lower is better."""
+        return len(BITS[self._grid_summary().occupied]) + len(self._grid_deck)
+
+    def _grid_summary(self) -> GridSummary:
+        summary = self._summary
+        if summary is None:
+            summary = self._summary = GridSummary(self._grid)
+        return summary
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """E1/E2: WON once grid and grid deck are empty, LOST once the clubs run out first."""
+        if self.score == 0:
+            return Outcome.WON
+        if not self._hand:
+            return Outcome.LOST
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    # --- blocks ------------------------------------------------------------------------
+
+    def suit_counts(self) -> dict[Suit, int]:
+        """How many hearts, spades and diamonds lie in the grid now (jokers count for none)."""
+        return _suit_counts(self._grid_summary())
+
+    def blocks(self) -> tuple[Block, ...]:
+        """Each blocked action with the suit count behind it, in action order."""
+        return _blocks(self._grid_summary())
+
+    def blocked_actions(self) -> frozenset[Action]:
+        return self._grid_summary().blocked()
+
+    # --- moves -------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every distinct legal move, clubs in hand order. Empty once the game is over."""
+        moves = self._moves
+        if moves is None:
+            moves = [] if self.score == 0 else generate(self._grid_summary(), self._hand, self._all_clear)
+            self._moves = moves
+        return list(moves)
+
+    def moves_for(self, club: Card) -> dict[Action, list[Move]]:
+        """The legal moves of one club grouped by action; every action is a key, maybe empty.
+
+        This is what an action panel shows: pick a club and see what each action would clear.
+        """
+        grouped: dict[Action, list[Move]] = {a: [] for a in Action if a is not Action.ALLCLEAR or self._all_clear}
+        for move in self.legal_moves():
+            if club in move.clubs_used:
+                grouped[move.action].append(move)
+        return grouped
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self._check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def play(self, move: Move) -> Position:
+        """Play one turn (T1-T3) and return the new position; an illegal move raises IllegalMoveError."""
+        self._check(move)
+        return self._apply(move)
+
+    def _apply(self, move: Move) -> Position:
+        grid = list(self._grid)
+        discard = list(self._discard)
+        discard.extend(move.clubs_used)
+        for p in sorted(move.cleared):
+            card = grid[p - 1]
+            assert card is not None
+            discard.append(card)
+            grid[p - 1] = None
+        deck = self._grid_deck
+        drawn = 0
+        for i in range(GRID_SIZE):
+            if grid[i] is None and drawn < len(deck):
+                grid[i] = deck[drawn]
+                drawn += 1
+        used = move.clubs_used
+        hand = [c for c in self._hand if c not in used]
+        clubs = self._clubs_deck
+        take = min(HAND_SIZE - len(hand), len(clubs))
+        return Position._raw(
+            tuple(grid),
+            tuple(hand) + clubs[:take],
+            deck[drawn:],
+            clubs[take:],
+            tuple(discard),
+            self._turns_played + 1,
+            self._level,
+            self._all_clear,
+        )
+
+    def _check(self, move: Move) -> None:
+        """Raise IllegalMoveError naming the first rule the move breaks."""
+        if self.is_over:
+            raise IllegalMoveError(f"{move}: the game is over")
+        for club in move.clubs_used:
+            if club not in self._hand:
+                raise IllegalMoveError(f"{move}: {club} is not in your hand")
+        cleared = move.cleared
+        if not cleared:
+            raise IllegalMoveError(f"{move}: a move must clear at least one card (T1)")
+        for p in cleared:
+            if not isinstance(p, int) or not 1 <= p <= GRID_SIZE:
+                raise IllegalMoveError(f"{move}: there is no grid place {p!r}; places are 1-9")
+            if self._grid[p - 1] is None:
+                raise IllegalMoveError(f"{move}: place {p} is empty")
+        summary = self._grid_summary()
+        if move.action in summary.blocked():
+            block = next(b for b in _blocks(summary) if b.action is move.action)
+            raise IllegalMoveError(f"{move}: {block} in the grid (T2)")
+        _ACTION_CHECKS[move.action](self, summary, move)
+
+    # --- per-action rules --------------------------------------------------------------
+
+    def _values(self, move: Move) -> list[int]:
+        values = []
+        for p in sorted(move.cleared):
+            card = self._grid[p - 1]
+            assert card is not None
+            if card.is_joker:
+                raise IllegalMoveError(f"{move}: a joker at place {p} has no value; only Any or Line clear it")
+            values.append(card.rank)
+        return values
+
+    def _check_match(self, summary: GridSummary, move: Move) -> None:
+        want = summary.by_value[move.club.rank]
+        if not want:
+            raise IllegalMoveError(f"{move}: no card in the grid has the value of {move.club} (M1)")
+        if mask_of(move.cleared) != want:
+            raise IllegalMoveError(f"{move}: Match clears every card of its value, no more and no fewer (M1)")
+
+    def _check_sum(self, summary: GridSummary, move: Move) -> None:
+        total = sum(self._values(move))
+        if total != move.club.rank:
+            raise IllegalMoveError(f"{move}: the cards add up to {total}, not {move.club.rank} (S1)")
+
+    def _check_any(self, summary: GridSummary, move: Move) -> None:
+        if len(move.cleared) != 1:
+            raise IllegalMoveError(f"{move}: Any clears exactly one card (A1)")
+
+    def _check_line(self, summary: GridSummary, move: Move) -> None:
+        same = summary.by_value[move.club.rank]
+        cleared = mask_of(move.cleared)
+        names = [move.detail] if move.detail in LINES else [name for name, _ in LINE_MASKS]
+        for name, line in LINE_MASKS:
+            if name in names and line & same and line & summary.occupied == cleared:
+                return
+        raise IllegalMoveError(
+            f"{move}: Line clears a whole row or column holding a card of value {move.club.rank} (L1)"
+        )
+
+    def _check_updown(self, summary: GridSummary, move: Move) -> None:
+        v = move.club.rank
+        cleared = mask_of(move.cleared)
+        directions = []
+        if 2 <= v <= 7 and move.detail != UP:
+            directions.append(summary.below(v))
+        if 7 <= v <= 12 and move.detail != DOWN:
+            directions.append(summary.above(v))
+        if not directions:
+            raise IllegalMoveError(f"{move}: {move.club} can't go {move.detail or 'up or down'} (U1)")
+        if cleared not in directions:
+            raise IllegalMoveError(f"{move}: Up/Down clears every card beyond the club's value, with no picking (U1)")
+
+    def _check_run(self, summary: GridSummary, move: Move) -> None:
+        values = self._values(move)
+        v = move.club.rank
+        if v in values:
+            raise IllegalMoveError(f"{move}: the club itself is the {v} of the run; no grid card of value {v} (R1)")
+        run = sorted([*values, v])
+        if len(set(run)) != len(run) or run[-1] - run[0] != len(run) - 1:
+            raise IllegalMoveError(f"{move}: values {'-'.join(map(str, run))} are not an unbroken sequence (R1)")
+
+    def _check_allclear(self, summary: GridSummary, move: Move) -> None:
+        if not self._all_clear:
+            raise IllegalMoveError(f"{move}: All Clear is a variant and it is off in this game (V1)")
+        if move not in all_clear_moves(self._hand, summary.occupied):
+            raise IllegalMoveError(f"{move}: All Clear takes three clubs in sequence and clears the whole grid (V1)")
+
+    # --- text --------------------------------------------------------------------------
+
+    def notation(self) -> str:
+        """The one-line position string of docs/notation.md."""
+        from .notation import format_position
+
+        return format_position(self)
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move in move notation and return it if it is legal here."""
+        from .notation import parse_move
+
+        return parse_move(self, text)
+
+    def __str__(self) -> str:
+        rows = []
+        for r in range(3):
+            cells = [self._grid[3 * r + c] for c in range(3)]
+            rows.append(" ".join(f"{str(card) if card else '--':>3}" for card in cells))
+        hand = " ".join(str(c) for c in self._hand) or "(empty)"
+        status = {None: "in play", Outcome.WON: "won", Outcome.LOST: "lost"}[self.outcome]
+        blocks = ", ".join(str(b) for b in self.blocks()) or "none"
+        return "\n".join(
+            [
+                *rows,
+                f"hand: {hand}",
+                f"turn {self._turns_played + 1 if not self.is_over else self._turns_played}, "
+                f"{len(self._grid_deck)} in grid deck, {len(self._clubs_deck)} in clubs deck, "
+                f"score {self.score} ({status})",
+                f"blocked: {blocks}",
+            ]
+        )
+
+    def __repr__(self) -> str:
+        return f"parse_position({self.notation()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._grid,
+            self._hand,
+            self._grid_deck,
+            self._clubs_deck,
+            self._level,
+            self._all_clear,
+        )
+
+
+def _suit_counts(summary: GridSummary) -> dict[Suit, int]:
+    hearts, spades, diamonds = summary.suit_counts
+    return {Suit.HEARTS: hearts, Suit.SPADES: spades, Suit.DIAMONDS: diamonds}
+
+
+def _blocks(summary: GridSummary) -> tuple[Block, ...]:
+    counts = _suit_counts(summary)
+    return tuple(
+        Block(action, suit, counts[suit]) for action, suit in BLOCKED_BY.items() if counts[suit] >= BLOCK_THRESHOLD
+    )
+
+
+_ACTION_CHECKS = {
+    Action.MATCH: Position._check_match,
+    Action.SUM: Position._check_sum,
+    Action.ANY: Position._check_any,
+    Action.LINE: Position._check_line,
+    Action.UPDOWN: Position._check_updown,
+    Action.RUN: Position._check_run,
+    Action.ALLCLEAR: Position._check_allclear,
+}
