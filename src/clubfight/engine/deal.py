@@ -72,7 +72,7 @@ def deal(level: Level, seed: int, *, all_clear: bool = False) -> Position:
     )
 
 
-_CODE = re.compile(r"(easy|hard)-(\d{1,20})")
+_CODE = re.compile(r"(easy|hard)-([0-9]{1,20})")  # ASCII only: \d would also accept "easy-١٢٣"
 
 
 @dataclass(frozen=True, slots=True)
