@@ -1,0 +1,113 @@
+"""``Position.legal_moves()`` agrees with the naive brute-force generator in tests/reference.py.
+
+Positions come from three sources: real games (random deals and random legal play, so grids with
+empty places late in the game, blocks and jokers), arbitrary grids that no deal need produce (many
+blocks, both jokers, holes anywhere), and hypothesis. Both levels, with and without All Clear.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from hypothesis import given
+from hypothesis import strategies as st
+from reference import CLUB_CARDS, GRID_CARDS, RefMove, reference_moves
+
+from clubfight.engine import Card, Level, Move, Position, deal
+
+SEEDS = range(120)
+RANDOM_GRIDS = 1500
+
+
+def as_reference(move: Move) -> RefMove:
+    return (tuple(str(c) for c in move.clubs_used), move.action.value, move.cleared)
+
+
+def assert_agrees(position: Position) -> None:
+    moves = position.legal_moves()
+    engine = [as_reference(m) for m in moves]
+    assert len(engine) == len(set(engine)), f"duplicate moves in {position.notation()}"
+    assert len(moves) == len(set(moves))
+    expected = reference_moves(
+        [None if c is None else str(c) for c in position.grid],
+        [str(c) for c in position.hand],
+        position.all_clear,
+    )
+    if position.is_over:
+        assert engine == []
+        return
+    missing = expected - set(engine)
+    extra = set(engine) - expected
+    assert not missing and not extra, f"{position.notation()}: missing {sorted(missing)}, extra {sorted(extra)}"
+    for move in moves:
+        assert position.is_legal(move), f"{move} listed but refused in {position.notation()}"
+
+
+def game_positions(rng: random.Random) -> Iterator[Position]:
+    """Every position of random games, both levels, with and without All Clear."""
+    for seed in SEEDS:
+        position = deal(rng.choice(list(Level)), rng.randrange(2**64), all_clear=seed % 3 == 0)
+        yield position
+        while not position.is_over:
+            position = position.play(rng.choice(position.legal_moves()))
+            yield position
+
+
+def random_positions(rng: random.Random) -> Iterator[Position]:
+    """Grids no deal need reach: any cards, holes anywhere, hands of 1 to 4 clubs."""
+    pool = [*GRID_CARDS, "JK", "JK"]
+    for _ in range(RANDOM_GRIDS):
+        empties = rng.choice([0.0, 0.0, 0.2, 0.5, 0.8])
+        # Bias some grids towards one suit so that blocks are common.
+        suit = rng.choice("HSDx")
+        weighted = [c for c in pool if c.endswith(suit)] * 3 + pool
+        cards: list[str] = []
+        while len(cards) < 9:
+            card = rng.choice(weighted)
+            if card not in cards or (card == "JK" and cards.count("JK") < 2):
+                cards.append(card)
+        grid = [None if rng.random() < empties else Card.parse(c) for c in cards]
+        if all(c is None for c in grid):
+            grid[rng.randrange(9)] = Card.parse(cards[0])
+        hand = [Card.parse(c) for c in rng.sample(CLUB_CARDS, rng.randint(1, 4))]
+        yield Position(grid, hand, (), (), level=Level.HARD, all_clear=rng.random() < 0.4)
+
+
+def test_legal_moves_match_reference_over_real_games() -> None:
+    checked = 0
+    for position in game_positions(random.Random(20240701)):
+        assert_agrees(position)
+        checked += 1
+    assert checked > 1000
+
+
+def test_legal_moves_match_reference_on_arbitrary_grids() -> None:
+    blocked_seen: set[str] = set()
+    for position in random_positions(random.Random(7)):
+        assert_agrees(position)
+        blocked_seen.update(a.value for a in position.blocked_actions())
+    assert blocked_seen == {"line", "updown", "run"}, "the sample should exercise every block"
+
+
+def test_all_clear_with_four_clubs_in_sequence_gives_two_moves() -> None:
+    grid = [Card.parse(c) for c in ("AH", "2H", "JK", "4S", "5S", "6S", "7D", "8D", "9D")]
+    hand = [Card.parse(c) for c in ("4C", "3C", "5C", "6C")]
+    position = Position(grid, hand, (), (), all_clear=True)
+    assert_agrees(position)
+    trios = sorted(tuple(map(str, m.clubs)) for m in position.legal_moves() if m.action.value == "allclear")
+    assert trios == [("3C", "4C", "5C"), ("4C", "5C", "6C")]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    cards = draw(st.lists(st.sampled_from([*GRID_CARDS, "JK"]), min_size=9, max_size=9, unique=True))
+    holes = draw(st.lists(st.booleans(), min_size=9, max_size=9))
+    grid = [None if hole else Card.parse(c) for c, hole in zip(cards, holes)]
+    hand = draw(st.lists(st.sampled_from(CLUB_CARDS), min_size=1, max_size=4, unique=True))
+    return Position(grid, [Card.parse(c) for c in hand], (), (), all_clear=draw(st.booleans()))
+
+
+@given(positions())
+def test_legal_moves_match_reference_hypothesis(position: Position) -> None:
+    assert_agrees(position)
