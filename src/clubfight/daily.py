@@ -1,0 +1,72 @@
+"""The daily deal and its spoiler-free share line. Pure: the caller passes the UTC date in.
+
+The derivation is a public promise (docs/daily.md): everyone playing on the same UTC date and level
+gets the same cards, and it must stay so in later releases. It therefore uses its own fully
+specified mixing step rather than anything Python may change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from .engine import DealCode, Level, Move, Position
+from .records import ALL_CLEAR, cleared_per_turn, result_text
+
+DAILY_VERSION = 1
+_MASK64 = (1 << 64) - 1
+_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+_LEVEL_BITS = {Level.EASY: 0, Level.HARD: 1}
+
+
+def _splitmix64_first(state: int) -> int:
+    """The first output of SplitMix64 seeded with ``state`` (the generator of docs/notation.md)."""
+    z = (state + _GOLDEN_GAMMA) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def daily_seed(day: date, level: Level) -> int:
+    """The seed of ``day``'s deal: SplitMix64's first output from ``2 * day.toordinal() + level bit``.
+
+    ``toordinal`` counts days from 0001-01-01 (day 1) in the proleptic Gregorian calendar; the level
+    bit is 0 for easy and 1 for hard, so the two levels of a day get unrelated deals.
+    """
+    return _splitmix64_first(2 * day.toordinal() + _LEVEL_BITS[level])
+
+
+def daily_deal(day: date, level: Level) -> DealCode:
+    """The deal code everyone plays on the UTC date ``day`` at ``level``."""
+    return DealCode(level, daily_seed(day, level))
+
+
+# Cards cleared in a turn -> a square, smallest to largest; five or more share the last.
+STRIP_SQUARES = ("⬛", "🟥", "🟧", "🟨", "🟩", "🟦")
+
+
+def emoji_strip(cleared: Sequence[int]) -> str:
+    """One square per turn, coloured by how many cards it cleared: 🟥 1, 🟧 2, 🟨 3, 🟩 4, 🟦 5+."""
+    return "".join(STRIP_SQUARES[min(max(count, 0), len(STRIP_SQUARES) - 1)] for count in cleared)
+
+
+def share_line(day: date, level: Level, moves: Sequence[Move], final: Position) -> str:
+    """``Club Fight daily 2026-11-30 hard: won with 2 clubs to spare 🟩🟨🟥…``: no card is named.
+
+    The strip shows how much each turn cleared, which tells a friend how the game went without
+    telling them anything about the deal.
+    """
+    variant = f" {ALL_CLEAR}" if final.all_clear else ""
+    strip = emoji_strip(cleared_per_turn(moves))
+    text = f"Club Fight daily {day.isoformat()} {level.value}{variant}: {result_text(final)}"
+    return f"{text} {strip}" if strip else text
+
+
+__all__ = [
+    "DAILY_VERSION",
+    "STRIP_SQUARES",
+    "daily_deal",
+    "daily_seed",
+    "emoji_strip",
+    "share_line",
+]

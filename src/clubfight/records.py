@@ -1,0 +1,249 @@
+"""Game records: where a game started, its moves, and the small text file that carries them.
+
+A record is plain text so a player can read it, mail it, or fix it by hand::
+
+    clubfight record 1
+    deal: hard-12345
+    variants: none
+    result: won with 2 clubs to spare
+    8C run 1 5 9
+    3C line row2
+    ...
+
+Reading a record replays every move through the engine, so a record can only ever describe a game
+the rules allow; anything else is refused with the number of the line at fault. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .engine import DealCode, IllegalMoveError, Level, Move, NotationError, Outcome, Position, parse_position
+
+RECORD_HEADER = "clubfight record"
+RECORD_VERSION = 1
+ALL_CLEAR = "all-clear"
+KNOWN_VARIANTS = (ALL_CLEAR,)
+MAX_RECORD_LINES = 200
+"""A game has at most 13 turns; the cap keeps a hostile file from costing anything to refuse."""
+MAX_LINE_LENGTH = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where a game begins: a deal code, or an explicit position string (D2) when there is none.
+
+    Exactly one of ``deal`` and ``position`` is set. ``position`` is the notation string; it
+    carries its own flags, so ``all_clear`` must agree with it.
+    """
+
+    deal: DealCode | None
+    position: str | None
+    all_clear: bool = False
+
+    @staticmethod
+    def from_deal(code: DealCode, *, all_clear: bool = False) -> Start:
+        return Start(code, None, all_clear)
+
+    @staticmethod
+    def from_position(position: Position) -> Start:
+        return Start(None, position.notation(), position.all_clear)
+
+    @staticmethod
+    def parse(text: str, variants: Sequence[str] = ()) -> Start:
+        """A deal code or a position string, as typed by a player; raises NotationError."""
+        unknown = [v for v in variants if v not in KNOWN_VARIANTS]
+        if unknown:
+            raise NotationError(f"unknown variant {unknown[0]!r}: the variants are {', '.join(KNOWN_VARIANTS)}")
+        all_clear = ALL_CLEAR in variants
+        if "|" in text:
+            position = parse_position(text)
+            if all_clear and not position.all_clear:
+                raise NotationError("the position string must carry the allclear flag for the all-clear variant")
+            return Start.from_position(position)
+        return Start.from_deal(DealCode.parse(text), all_clear=all_clear)
+
+    def opening(self) -> Position:
+        """The position before the first move; raises NotationError for a bad position string."""
+        if self.deal is not None:
+            return self.deal.deal(all_clear=self.all_clear)
+        position = parse_position(self.position or "")
+        if position.all_clear != self.all_clear:
+            raise NotationError("the variants don't match the position string's allclear flag")
+        return position
+
+    @property
+    def level(self) -> Level:
+        return self.deal.level if self.deal is not None else self.opening().level
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return (ALL_CLEAR,) if self.all_clear else ()
+
+    @property
+    def label(self) -> str:
+        """The deal code, or "custom position" for a game that started from a position string."""
+        return str(self.deal) if self.deal is not None else "custom position"
+
+
+def replay_moves(opening: Position, moves: Sequence[Move]) -> list[Position]:
+    """Every position of a game, the opening first; raises IllegalMoveError on the first bad move."""
+    positions = [opening]
+    for move in moves:
+        positions.append(positions[-1].play(move))
+    return positions
+
+
+def cleared_per_turn(moves: Sequence[Move]) -> list[int]:
+    """How many grid cards each turn cleared (the share line's emoji strip)."""
+    return [len(move.cleared) for move in moves]
+
+
+def result_text(final: Position) -> str:
+    """``won with 2 clubs to spare``, ``lost with 5 cards left`` or ``unfinished, 9 cards left``."""
+    if final.outcome is Outcome.WON:
+        spare = final.clubs_left
+        return f"won with {spare} club{'' if spare == 1 else 's'} to spare"
+    cards = final.score
+    state = "lost" if final.outcome is Outcome.LOST else "unfinished"
+    return f"{state} with {cards} card{'' if cards == 1 else 's'} left"
+
+
+# --- the text file ---------------------------------------------------------------------------
+
+
+class RecordError(ValueError):
+    """A record that can't be read or replayed; ``line`` is the 1-based line at fault."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.reason = message
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A replayed record: ``positions[i]`` is the position before ``moves[i]``; the last is final."""
+
+    start: Start
+    moves: tuple[Move, ...]
+    positions: tuple[Position, ...]
+
+    @property
+    def final(self) -> Position:
+        return self.positions[-1]
+
+
+def format_record(start: Start, moves: Sequence[Move]) -> str:
+    """The text of a record; raises IllegalMoveError if ``moves`` isn't a legal game from ``start``."""
+    final = replay_moves(start.opening(), moves)[-1]
+    head = f"deal: {start.deal}" if start.deal is not None else f"position: {start.position}"
+    lines = [
+        f"{RECORD_HEADER} {RECORD_VERSION}",
+        head,
+        f"variants: {' '.join(start.variants) or 'none'}",
+        f"result: {result_text(final)}",
+        *(str(move) for move in moves),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def parse_record(text: str) -> GameRecord:
+    """Read and replay a record. Raises RecordError naming the first bad line; never anything else."""
+    if not isinstance(text, str):
+        raise RecordError(1, "a record is text")
+    lines = text.splitlines()
+    if len(lines) > MAX_RECORD_LINES:
+        raise RecordError(MAX_RECORD_LINES + 1, f"too long for a game record (at most {MAX_RECORD_LINES} lines)")
+    numbered = [(n, line.strip()) for n, line in enumerate(lines, start=1)]
+    for number, line in numbered:
+        if len(line) > MAX_LINE_LENGTH:
+            raise RecordError(number, f"line is too long ({len(line)} characters)")
+    content = [(n, line) for n, line in numbered if line and not line.startswith("#")]
+    if not content:
+        raise RecordError(1, f"empty file: a record starts with '{RECORD_HEADER} {RECORD_VERSION}'")
+    _check_header(*content[0])
+    fields, moves_from = _read_fields(content[1:])
+    start = _read_start(fields, content[0][0])
+    try:
+        opening = start.opening()
+    except NotationError as error:
+        raise RecordError(fields["position"][0], str(error)) from None
+    moves: list[Move] = []
+    positions = [opening]
+    for number, line in moves_from:
+        position = positions[-1]
+        if position.is_over:
+            raise RecordError(number, f"{line!r}: the game was already over ({result_text(position)})")
+        try:
+            move = position.parse_move(line)
+        except (NotationError, IllegalMoveError) as error:
+            raise RecordError(number, str(error)) from None
+        moves.append(move)
+        positions.append(position.play(move))
+    if "result" in fields:
+        number, claimed = fields["result"]
+        actual = result_text(positions[-1])
+        if claimed.lower() != actual:
+            raise RecordError(number, f"the record says {claimed!r} but its moves end {actual!r}")
+    return GameRecord(start, tuple(moves), tuple(positions))
+
+
+FIELDS = ("deal", "position", "variants", "result")
+
+
+def _check_header(number: int, line: str) -> None:
+    words = line.split()
+    if len(words) != 3 or " ".join(words[:2]).lower() != RECORD_HEADER:
+        raise RecordError(number, f"not a game record: the first line should be '{RECORD_HEADER} {RECORD_VERSION}'")
+    if words[2] != str(RECORD_VERSION):
+        if words[2].isdigit() and int(words[2]) > RECORD_VERSION:
+            raise RecordError(number, f"record version {words[2]} is newer than this clubfight ({RECORD_VERSION})")
+        raise RecordError(number, f"unknown record version {words[2]!r}: this clubfight reads version {RECORD_VERSION}")
+
+
+def _read_fields(lines: list[tuple[int, str]]) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
+    """The ``name: value`` lines after the header; the moves are everything after them."""
+    fields: dict[str, tuple[int, str]] = {}
+    index = 0
+    for index, (number, line) in enumerate(lines):  # noqa: B007 - index is used after the loop
+        name, colon, value = line.partition(":")
+        name = name.strip().lower()
+        if not colon or " " in name:
+            break
+        if name not in FIELDS:
+            raise RecordError(number, f"unknown field {name!r}: a record has {', '.join(FIELDS)}")
+        if name in fields:
+            raise RecordError(number, f"{name!r} is given twice (first on line {fields[name][0]})")
+        fields[name] = (number, value.strip())
+    else:
+        index = len(lines)
+    return fields, lines[index:]
+
+
+def _read_start(fields: dict[str, tuple[int, str]], header_line: int) -> Start:
+    if ("deal" in fields) == ("position" in fields):
+        where = fields["position"][0] if "position" in fields else header_line + 1
+        raise RecordError(where, "a record names either a 'deal:' code or a starting 'position:', exactly one")
+    variants_line, variants_text = fields.get("variants", (header_line, "none"))
+    variants = [] if variants_text.lower() == "none" else variants_text.lower().replace(",", " ").split()
+    for variant in variants:
+        if variant not in KNOWN_VARIANTS:
+            raise RecordError(variants_line, f"unknown variant {variant!r}: use 'none' or {', '.join(KNOWN_VARIANTS)}")
+    all_clear = ALL_CLEAR in variants
+    if "deal" in fields:
+        number, code = fields["deal"]
+        try:
+            return Start.from_deal(DealCode.parse(code), all_clear=all_clear)
+        except NotationError as error:
+            raise RecordError(number, str(error)) from None
+    number, text = fields["position"]
+    try:
+        position = parse_position(text)
+    except NotationError as error:
+        raise RecordError(number, str(error)) from None
+    if position.all_clear != all_clear:
+        raise RecordError(variants_line, "the variants don't match the position's allclear flag")
+    # Keep the text as written: parse_position already proved it sound.
+    return Start(None, position.notation(), all_clear)

@@ -1,0 +1,169 @@
+"""The unfinished game in ``save.json``: written after every confirmed move, offered on relaunch.
+
+The save holds where the game started and the moves in move notation, never a position: loading
+replays the moves through the engine, so a tampered save can only ever give a position the rules
+allow. An illegal move is reported and the game restored up to the last good one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from ..engine import DealCode, IllegalMoveError, Move, NotationError, Position
+from ..records import KNOWN_VARIANTS, Start
+from . import paths
+from .atomic import Damaged, Loaded, load_document, write_document
+from .schema import (
+    SchemaError,
+    as_object,
+    get_int,
+    get_optional_date,
+    get_optional_str,
+    get_str,
+    get_str_list,
+)
+
+KIND = "save"
+VERSION = 1
+MAX_MOVES = 13  # one club a turn at least, thirteen clubs
+MAX_COUNTER = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """What the save file holds. ``moves`` are in move notation (docs/notation.md)."""
+
+    start: Start
+    moves: tuple[str, ...] = ()
+    hints: int = 0
+    undos: int = 0
+    daily: date | None = None
+
+    @staticmethod
+    def of(
+        start: Start, moves: Sequence[Move], *, hints: int = 0, undos: int = 0, daily: date | None = None
+    ) -> SavedGame:
+        return SavedGame(start, tuple(str(move) for move in moves), hints, undos, daily)
+
+    def to_json(self) -> dict[str, Any]:
+        start = {"deal": str(self.start.deal)} if self.start.deal is not None else {"position": self.start.position}
+        return {
+            "start": start,
+            "level": self.start.level.value,
+            "variants": list(self.start.variants),
+            "moves": list(self.moves),
+            "hints": self.hints,
+            "undos": self.undos,
+            "daily": self.daily.isoformat() if self.daily else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ResumedGame:
+    """A loaded save, replayed: ``positions[i]`` comes before ``moves[i]``; the last is the current one."""
+
+    saved: SavedGame
+    moves: tuple[Move, ...]
+    positions: tuple[Position, ...]
+
+    @property
+    def position(self) -> Position:
+        return self.positions[-1]
+
+    @property
+    def summary(self) -> str:
+        """The resume prompt's line: ``hard-12345 (hard), turn 5, score 23``."""
+        position = self.position
+        turn = position.turns_played + (0 if position.is_over else 1)
+        label = self.saved.start.label
+        variants = "".join(f", {v}" for v in self.saved.start.variants)
+        return f"{label} ({position.level.value}{variants}), turn {turn}, score {position.score}"
+
+
+def save_game(game: SavedGame, path: Path | None = None) -> None:
+    """Write the save atomically (call after every confirmed move). Raises OSError if it can't."""
+    write_document(path or paths.save_path(), KIND, VERSION, game.to_json())
+
+
+def clear_game(path: Path | None = None) -> None:
+    """Forget the unfinished game (it was finished, recorded, or declined)."""
+    with suppress(FileNotFoundError):
+        os.unlink(path or paths.save_path())
+
+
+def load_game(path: Path | None = None, *, now: datetime | None = None) -> Loaded[ResumedGame | None]:
+    """The unfinished game, or None. Never raises: a bad save is backed up and reported in one line."""
+    where = path or paths.save_path()
+
+    def rewrite(game: ResumedGame | None) -> None:
+        if game is None:
+            clear_game(where)
+        else:
+            save_game(game.saved, where)
+
+    def parse(document: dict[str, Any]) -> tuple[ResumedGame | None, str | None]:
+        return _replay(_read_saved(document))
+
+    return load_document(
+        where, kind=KIND, version=VERSION, what="saved game", parse=parse, default=_nothing, rewrite=rewrite, now=now
+    )
+
+
+def _nothing() -> ResumedGame | None:
+    return None
+
+
+def _read_saved(document: dict[str, Any]) -> SavedGame:
+    try:
+        start_obj = as_object(document.get("start"), "start")
+        variants = get_str_list(document, "variants", len(KNOWN_VARIANTS), 20)
+        start = Start.parse(_start_text(start_obj), variants)
+        level = get_str(document, "level", 10)
+        if level != start.level.value:
+            raise SchemaError(f"its level {level!r} doesn't match the deal")
+        return SavedGame(
+            start=start,
+            moves=tuple(get_str_list(document, "moves", MAX_MOVES, 100)),
+            hints=get_int(document, "hints", 0, MAX_COUNTER),
+            undos=get_int(document, "undos", 0, MAX_COUNTER),
+            daily=get_optional_date(document, "daily"),
+        )
+    except (SchemaError, NotationError) as error:
+        raise Damaged(f"makes no sense ({error})") from None
+
+
+def _start_text(start: dict[str, Any]) -> str:
+    deal = get_optional_str(start, "deal", 40)
+    position = get_optional_str(start, "position", 1000)
+    if (deal is None) == (position is None):
+        raise SchemaError("start needs a deal code or a position, exactly one")
+    if deal is not None:
+        DealCode.parse(deal)  # a position-looking deal must not sneak through Start.parse
+        return deal
+    assert position is not None
+    if "|" not in position:
+        raise SchemaError("start position is not a position string")
+    return position
+
+
+def _replay(saved: SavedGame) -> tuple[ResumedGame, str | None]:
+    positions = [saved.start.opening()]
+    moves: list[Move] = []
+    for number, text in enumerate(saved.moves, start=1):
+        try:
+            if positions[-1].is_over:
+                raise IllegalMoveError("the game was already over")
+            move = positions[-1].parse_move(text)
+        except (NotationError, IllegalMoveError) as error:
+            kept = SavedGame(saved.start, tuple(map(str, moves)), saved.hints, saved.undos, saved.daily)
+            note = f"has an illegal move {number} ({error}); the game was restored up to move {number - 1}"
+            return ResumedGame(kept, tuple(moves), tuple(positions)), note
+        moves.append(move)
+        positions.append(positions[-1].play(move))
+    return ResumedGame(saved, tuple(moves), tuple(positions)), None
