@@ -9,7 +9,7 @@ from enum import Enum
 from .cards import Card, Suit
 from .errors import IllegalMoveError
 from .movegen import BITS, LINE_MASKS, GridSummary, all_clear_moves, generate, mask_of
-from .moves import BLOCK_THRESHOLD, BLOCKED_BY, DOWN, LINES, UP, Action, Move
+from .moves import BLOCK_THRESHOLD, BLOCKED_BY, DOWN, UP, Action, Move
 
 HAND_SIZE = 4
 GRID_SIZE = 9
@@ -280,6 +280,8 @@ class Position:
         """Raise IllegalMoveError naming the first rule the move breaks."""
         if self.is_over:
             raise IllegalMoveError(f"{move}: the game is over")
+        if move.clubs and move.action is not Action.ALLCLEAR:
+            raise IllegalMoveError(f"{move}: {move.action.title} plays one club; only All Clear plays three (V1)")
         for club in move.clubs_used:
             if club not in self._hand:
                 raise IllegalMoveError(f"{move}: {club} is not in your hand")
@@ -328,9 +330,9 @@ class Position:
     def _check_line(self, summary: GridSummary, move: Move) -> None:
         same = summary.by_value[move.club.rank]
         cleared = mask_of(move.cleared)
-        names = [move.detail] if move.detail in LINES else [name for name, _ in LINE_MASKS]
-        for name, line in LINE_MASKS:
-            if name in names and line & same and line & summary.occupied == cleared:
+        # Any row or column that clears these places will do: the line's name is not part of the move.
+        for _name, line in LINE_MASKS:
+            if line & same and line & summary.occupied == cleared:
                 return
         raise IllegalMoveError(
             f"{move}: Line clears a whole row or column holding a card of value {move.club.rank} (L1)"
@@ -340,14 +342,15 @@ class Position:
         v = move.club.rank
         cleared = mask_of(move.cleared)
         directions = []
-        if 2 <= v <= 7 and move.detail != UP:
+        if 2 <= v <= 7:
             directions.append(summary.below(v))
-        if 7 <= v <= 12 and move.detail != DOWN:
+        if 7 <= v <= 12:
             directions.append(summary.above(v))
-        if not directions:
+        if cleared in directions:
+            return  # legal whatever ``detail`` says: like the line name, it only shapes the notation
+        if not directions or (move.detail == UP and v < 7) or (move.detail == DOWN and v > 7):
             raise IllegalMoveError(f"{move}: {move.club} can't go {move.detail or 'up or down'} (U1)")
-        if cleared not in directions:
-            raise IllegalMoveError(f"{move}: Up/Down clears every card beyond the club's value, with no picking (U1)")
+        raise IllegalMoveError(f"{move}: Up/Down clears every card beyond the club's value, with no picking (U1)")
 
     def _check_run(self, summary: GridSummary, move: Move) -> None:
         values = self._values(move)
