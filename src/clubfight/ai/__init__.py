@@ -1,0 +1,1 @@
+from .solver import SolveResult, Verdict, solve

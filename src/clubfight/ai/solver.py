@@ -1,0 +1,313 @@
+"""The clairvoyant solver: seeing both decks, can this position still be won, and how?
+
+An exhaustive depth-first search over ``Position.legal_moves()`` with a transposition table of
+positions proven lost, moves ordered so that wins are found early, and only pruning that is
+provably sound. When the budget runs out the answer is UNKNOWN: a deal is never called
+unwinnable unless every line from it was refuted.
+
+Because the decks are fixed, a state is fully described by the grid, the hand as a set, and
+how far each deck has been drawn; that is the transposition key.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from ..engine import Action, Card, Move, Position
+
+POLL_EVERY = 2048
+"""Nodes between checks of the clock, the node budget, ``should_stop`` and ``on_progress``."""
+
+MAX_CLEAR_PER_TURN = 9
+"""No action clears more than the 9 places of the grid."""
+
+MAX_CLEAR_WITH_JOKER = 3
+"""Only Any (1 card) and Line (a row or column, 3 places) clear a joker (A1, L1)."""
+
+JOKERS_PER_TURN = 2
+"""A Line needs a card of the club's value (L1), so it clears at most two jokers."""
+
+
+class Verdict(Enum):
+    WINNABLE = "winnable"
+    UNWINNABLE = "unwinnable"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The solver's answer. ``line`` wins from the position when the verdict is WINNABLE, else is empty."""
+
+    verdict: Verdict
+    line: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when time, nodes or the caller's patience run out."""
+
+
+class _Restart(Exception):
+    """Raised when one depth-first pass has used its share; the next pass orders moves differently."""
+
+
+FIRST_PASS_NODES = 40_000
+"""Depth-first search with a fixed move order is heavy-tailed: a bad early choice can trap it
+in a huge lost subtree. So passes with different tie-breaks take turns with doubling budgets.
+Positions proven lost are kept across passes (they stay proven), so no pass starts from zero,
+and a pass that finishes has either found a win or refuted every line."""
+
+
+def _card_code(card: Card | None) -> int:
+    if card is None:
+        return 0
+    suit = card.suit
+    return 1 + card.rank + 14 * (0 if suit is None else "HSDC".index(suit.value) + 1)
+
+
+_CODES: dict[Card | None, int] = {}
+
+
+def _code(card: Card | None) -> int:
+    code = _CODES.get(card)
+    if code is None:
+        code = _CODES[card] = _card_code(card)
+    return code
+
+
+def state_key(position: Position) -> tuple[bytes, int, int, int]:
+    """Grid, hand (as a set) and how many cards each deck still holds: all that matters with fixed decks."""
+    hand = 0
+    for club in position.hand:
+        hand |= 1 << club.rank
+    return (
+        bytes(_code(card) for card in position.grid),
+        hand,
+        len(position.grid_deck),
+        len(position.clubs_deck),
+    )
+
+
+def cards_left(position: Position) -> int:
+    return position.score
+
+
+def jokers_left(position: Position) -> int:
+    grid = sum(1 for card in position.grid if card is not None and card.is_joker)
+    return grid + sum(1 for card in position.grid_deck if card.is_joker)
+
+
+def club_capacity(club: int, counts: list[int], line: int) -> int:
+    """The most cards a club of value ``club`` could ever clear in one turn from now on.
+
+    ``counts[v]`` is how many cards of value v are left in the grid and the grid deck (jokers
+    excluded) and ``line`` is min(3, cards left, jokers included): what a Line (or Any) can clear.
+    Cards only ever leave, so the figure can only fall as the game goes on. Per action: Match
+    clears the cards of value v, Sum at most as many of the smallest values as fit under v, Any
+    one, Line a row or column, Up/Down every card beyond v, Run one card per value of the unbroken
+    sequence around v (M1, S1, A1, L1, U1, R1).
+    """
+    best = max(line, counts[club])
+    taken = 0
+    room = club
+    for value in range(1, 14):
+        fit = min(counts[value], room // value)
+        taken += fit
+        room -= fit * value
+        if fit < counts[value]:
+            break
+    best = max(best, taken)
+    if 2 <= club <= 7:
+        best = max(best, sum(counts[1:club]))
+    if 7 <= club <= 12:
+        best = max(best, sum(counts[club + 1 : 14]))
+    run = 0
+    value = club - 1
+    while value >= 1 and counts[value]:
+        run += 1
+        value -= 1
+    value = club + 1
+    while value <= 13 and counts[value]:
+        run += 1
+        value += 1
+    best = max(best, run)
+    return min(best, MAX_CLEAR_PER_TURN)
+
+
+def provably_lost(position: Position) -> bool:
+    """Sound bounds: even if every club cleared the most cards it ever could, the cards would outlast them.
+
+    Each club's capacity comes from ``club_capacity``. A turn that clears a joker (only Any or
+    Line can) clears at most min(3, cards left) cards, never more than the club's capacity, and at
+    most 2 jokers, so the jokers need ceil(jokers / 2) such turns; the bound gives them to the
+    weakest clubs, which is the most generous choice.
+    """
+    counts = [0] * 15
+    jokers = 0
+    left = 0
+    for card in position.grid:
+        if card is not None:
+            left += 1
+            if card.is_joker:
+                jokers += 1
+            else:
+                counts[card.rank] += 1
+    for card in position.grid_deck:
+        left += 1
+        if card.is_joker:
+            jokers += 1
+        else:
+            counts[card.rank] += 1
+    clubs = [*position.hand, *position.clubs_deck]
+    if left > MAX_CLEAR_PER_TURN * len(clubs):
+        return True
+    line = min(MAX_CLEAR_WITH_JOKER, left)
+    capacities = sorted(club_capacity(club.rank, counts, line) for club in clubs)
+    joker_turns = -(-jokers // JOKERS_PER_TURN)
+    if joker_turns > len(clubs):
+        return True
+    most = sum(capacities[joker_turns:]) + line * joker_turns
+    return left > most
+
+
+def move_order_key(position: Position, move: Move) -> tuple[int, int]:
+    """Try first the moves that clear most, jokers counting extra; cheap, and good at finding wins early."""
+    jokers = 0
+    for place in move.cleared:
+        card = position.grid[place - 1]
+        if card is not None and card.is_joker:
+            jokers += 1
+    return (-(len(move.cleared) + 2 * jokers), move.club.rank if move.action is not Action.ANY else 99)
+
+
+def child_order_key(move: Move, child: Position, variant: int, noise: random.Random) -> tuple[float, int]:
+    """Two-ply greedy: most cards cleared by this move and the best next one, with a tie-break that
+    differs between restarts. The child's move list is cached on the child, so in a subtree that
+    must be refuted anyway this costs almost nothing."""
+    best_next = max((len(m.cleared) for m in child.legal_moves()), default=MAX_CLEAR_PER_TURN)
+    gain: float = child.score - best_next
+    rank = move.club.rank
+    if variant == 0:
+        return (gain, rank if move.action is not Action.ANY else 99)
+    if variant == 1:
+        return (gain, -abs(rank - 7))
+    return (gain + noise.random() * 2.0, rank)
+
+
+class _Search:
+    def __init__(
+        self,
+        deadline: float | None,
+        node_limit: int | None,
+        should_stop: Callable[[], bool] | None,
+        on_progress: Callable[[int], None] | None,
+    ) -> None:
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.should_stop = should_stop
+        self.on_progress = on_progress
+        self.nodes = 0
+        self.next_poll = POLL_EVERY
+        self.restart_at: int | None = None
+        self.variant = 0
+        self.noise = random.Random(0)
+        self.lost: set[tuple[bytes, int, int, int]] = set()
+        self.line: list[Move] = []
+
+    def poll(self) -> None:
+        self.next_poll += POLL_EVERY
+        if self.restart_at is not None and self.nodes >= self.restart_at:
+            raise _Restart
+        if self.on_progress is not None:
+            self.on_progress(self.nodes)
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfBudget
+        if self.should_stop is not None and self.should_stop():
+            raise _OutOfBudget
+
+    def wins(self, position: Position) -> bool:
+        """True, with the winning moves pushed on ``self.line`` in reverse, if ``position`` can be won.
+
+        ``position`` is neither won nor out of clubs nor provably lost: the parent checked. Every
+        position played counts as a node, so the budget polls at a steady pace.
+        """
+        if self.nodes >= self.next_poll:
+            self.poll()
+        key = state_key(position)
+        if key in self.lost:
+            return False
+        children = []
+        lost = self.lost
+        moves = position.legal_moves()
+        self.nodes += len(moves)
+        for move in moves:
+            child = position.play(move)
+            if child.score == 0:
+                self.line.append(move)
+                return True
+            if not child.hand:
+                continue
+            child_key = state_key(child)
+            if child_key in lost:
+                continue
+            if provably_lost(child):
+                lost.add(child_key)
+                continue
+            children.append((child_order_key(move, child, self.variant, self.noise), move, child))
+        children.sort(key=lambda item: item[0])
+        for _, move, child in children:
+            if self.wins(child):
+                self.line.append(move)
+                return True
+        self.lost.add(key)
+        return False
+
+
+def _passes(search: _Search, position: Position) -> bool:
+    share = FIRST_PASS_NODES
+    variant = 0
+    while True:
+        search.restart_at = search.nodes + share
+        search.variant = variant % 3
+        search.noise = random.Random(variant)
+        search.line.clear()
+        try:
+            return search.wins(position)
+        except _Restart:
+            pass
+        variant += 1
+        if variant % 3 == 0:
+            share *= 2
+
+
+def solve(
+    position: Position,
+    *,
+    time_limit: float | None = 10.0,
+    node_limit: int | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> SolveResult:
+    """Decide whether ``position`` can be won, seeing both decks, within the given budget.
+
+    ``should_stop`` is polled every few thousand nodes so that a UI worker can cancel the search
+    (the verdict is then UNKNOWN); ``on_progress(nodes)`` is called at the same cadence.
+    """
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    search = _Search(deadline, node_limit, should_stop, on_progress)
+    try:
+        won = position.score == 0 or (not provably_lost(position) and _passes(search, position))
+    except _OutOfBudget:
+        return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    if won:
+        return SolveResult(Verdict.WINNABLE, tuple(reversed(search.line)), search.nodes, seconds)
+    return SolveResult(Verdict.UNWINNABLE, (), search.nodes, seconds)
