@@ -12,7 +12,10 @@ import pytest
 FORBIDDEN = ("textual", "rich")
 
 
-@pytest.mark.parametrize("module", ["clubfight.engine", "clubfight.ai", "clubfight.cli"])
+@pytest.mark.parametrize(
+    "module",
+    ["clubfight.engine", "clubfight.ai", "clubfight.cli", "clubfight.storage", "clubfight.records", "clubfight.daily"],
+)
 def test_import_hygiene(module: str) -> None:
     pytest.importorskip(module)
     code = (

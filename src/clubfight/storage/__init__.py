@@ -4,3 +4,31 @@ No Textual or Rich here: the app and the CLI both call it. Every write is atomic
 survives any file (corrupt, truncated, from a newer version, hand-edited): it keeps a backup, returns
 what it could keep and one warning line for the player, and never raises.
 """
+
+from .atomic import Loaded
+from .exports import export_record
+from .paths import data_dir
+from .saves import ResumedGame, SavedGame, clear_game, load_game, save_game
+from .settings import Settings, load_settings, save_settings
+from .stats import GameResult, GroupStats, StatsSummary, load_stats, record_game, reset_stats, summarize
+
+__all__ = [
+    "GameResult",
+    "GroupStats",
+    "Loaded",
+    "ResumedGame",
+    "SavedGame",
+    "Settings",
+    "StatsSummary",
+    "clear_game",
+    "data_dir",
+    "export_record",
+    "load_game",
+    "load_settings",
+    "load_stats",
+    "record_game",
+    "reset_stats",
+    "save_game",
+    "save_settings",
+    "summarize",
+]

@@ -31,7 +31,8 @@ from .schema import (
 
 KIND = "save"
 VERSION = 1
-MAX_MOVES = 13  # one club a turn at least, thirteen clubs
+MAX_MOVES = 64
+"""A real game has at most 13 moves; a few more are read so the replay can say what's wrong with them."""
 MAX_COUNTER = 1_000_000
 
 

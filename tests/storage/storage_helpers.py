@@ -1,0 +1,21 @@
+"""Games to record and replay in the storage tests, played by a fixed greedy rule."""
+
+from __future__ import annotations
+
+from clubfight.engine import DealCode, Move, Position
+from clubfight.records import Start
+
+
+def greedy_game(start: Start, turns: int | None = None) -> tuple[list[Move], list[Position]]:
+    """Play the move that clears most (ties by the engine's sort key), for ``turns`` turns or to the end."""
+    positions = [start.opening()]
+    moves: list[Move] = []
+    while not positions[-1].is_over and (turns is None or len(moves) < turns):
+        move = min(positions[-1].legal_moves(), key=lambda m: (-len(m.cleared), m.sort_key()))
+        moves.append(move)
+        positions.append(positions[-1].play(move))
+    return moves, positions
+
+
+def deal_start(code: str, all_clear: bool = False) -> Start:
+    return Start.from_deal(DealCode.parse(code), all_clear=all_clear)
