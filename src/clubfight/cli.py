@@ -112,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="step through a saved game record")
     replay.add_argument("file", help="a game record written by the app")
+    replay.add_argument("--text", action="store_true", help="print the moves and positions instead of opening the app")
     return parser
 
 

@@ -169,8 +169,10 @@ def load_stats(path: Path | None = None, *, now: datetime | None = None) -> Load
 def record_game(result: GameResult, path: Path | None = None) -> str | None:
     """Append one finished game. Returns the warning line if the existing file had to be repaired.
 
-    Raises OSError only when the folder can't be written at all.
+    Raises ValueError for a result that couldn't be read back (so it never silently vanishes on
+    the next load), OSError when the folder can't be written.
     """
+    GameResult.from_json(result.to_json())
     where = path or paths.stats_path()
     loaded = load_stats(where)
     _write([*loaded.value, result], where)

@@ -1,0 +1,57 @@
+"""``clubfight stats``: the statistics as Rich tables and a score chart, or JSON; ``--reset`` clears them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime, timezone
+
+from ..cli import UsageError
+from ..storage import paths
+from ..storage.stats import load_stats, reset_stats, summarize
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.yes and not args.reset:
+        raise UsageError("--yes only goes with --reset")
+    loaded = load_stats()
+    if loaded.warning:
+        print(f"clubfight: {loaded.warning}", file=sys.stderr)
+    if args.reset:
+        return _reset(len(loaded.value), args.yes)
+    summary = summarize(loaded.value, today=datetime.now(timezone.utc).date())
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+        return 0
+    from rich.console import Console
+
+    from ..stats_view import render_stats
+
+    Console().print(render_stats(summary))
+    return 0
+
+
+def _reset(games: int, yes: bool) -> int:
+    if not yes and not _confirm(f"Clear all statistics ({games} game{'s' if games != 1 else ''})? [y/N] "):
+        print("Kept your statistics.")
+        return 0
+    try:
+        reset_stats()
+    except OSError as error:
+        print(f"clubfight: couldn't clear {paths.stats_path()}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    print("Statistics cleared.")
+    return 0
+
+
+def _confirm(question: str) -> bool:
+    """Only an explicit yes counts; no answer (EOF, Ctrl-D, a closed pipe) keeps everything."""
+    print(question, end="", flush=True)
+    try:
+        answer = sys.stdin.readline()
+    except (OSError, ValueError):
+        answer = ""
+    if not answer.endswith("\n"):
+        print()
+    return answer.strip().lower() in ("y", "yes")

@@ -1,0 +1,182 @@
+"""``clubfight stats`` and ``clubfight replay``: outputs and exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import types
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from clubfight.cli import main
+from clubfight.engine import DealCode, Level, Move, Position
+from clubfight.records import Start, format_record
+from clubfight.storage.stats import GameResult, load_stats, record_game
+
+DAY = date(2026, 11, 30)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("CLUBFIGHT_HOME", str(folder))
+    return folder
+
+
+def record_some_games() -> None:
+    for n, score in enumerate([0, 4, 0, 0, 11]):
+        record_game(GameResult(DAY, f"easy-{n}", Level.EASY, (), score == 0, score, 13, hints=n % 2))
+    record_game(GameResult(DAY, "hard-9", Level.HARD, ("all-clear",), False, 6, 13, undos=1))
+
+
+def test_stats_prints_tables_and_a_chart(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record_some_games()
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Club Fight statistics" in out
+    assert "easy" in out and "hard all-clear" in out
+    assert "Win %" in out and "60.0" in out
+    assert "Scores, easy (5 games)" in out and "█" in out
+    assert "easy-4 (11)" in out  # the worst easy deal
+
+
+def test_stats_without_games_says_so(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats"]) == 0
+    assert "No games recorded yet" in capsys.readouterr().out
+
+
+def test_stats_json(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record_some_games()
+    assert main(["stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["played"] == 6 and data["won"] == 3
+    easy, hard = data["groups"]
+    assert (easy["level"], easy["variants"], easy["won"], easy["best_streak"]) == ("easy", [], 3, 2)
+    assert easy["histogram"] == {"0": 3, "4": 1, "11": 1}
+    assert (hard["variants"], hard["games_with_undo"]) == (["all-clear"], 1)
+
+
+def test_a_damaged_stats_file_is_one_line_on_stderr(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home.mkdir()
+    (home / "stats.json").write_text('{"format": "stats", "version": 1, "games": [')
+    assert main(["stats", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["played"] == 0
+    assert len(captured.err.strip().splitlines()) == 1 and "a copy of the original" in captured.err
+
+
+ANSWERS = [("y\n", True), ("yes\n", True), ("n\n", False), ("\n", False), ("", False)]
+
+
+@pytest.mark.parametrize(("answer", "cleared"), ANSWERS)
+def test_reset_asks_first(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answer: str, cleared: bool
+) -> None:
+    record_some_games()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answer))
+    assert main(["stats", "--reset"]) == 0
+    out = capsys.readouterr().out
+    assert "Clear all statistics (6 games)? [y/N]" in out
+    assert len(load_stats().value) == (0 if cleared else 6)
+    assert ("Statistics cleared." in out) == cleared
+
+
+def test_reset_yes_skips_the_question(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record_some_games()
+    assert main(["stats", "--reset", "--yes"]) == 0
+    assert "[y/N]" not in capsys.readouterr().out
+    assert load_stats().value == []
+
+
+def test_yes_without_reset_is_a_usage_error(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--yes"]) == 2
+    assert capsys.readouterr().err == "clubfight: error: --yes only goes with --reset\n"
+
+
+# --- replay ------------------------------------------------------------------------------------
+
+
+def a_game(code: str = "easy-7", turns: int = 13) -> tuple[Start, list[Move], list[Position]]:
+    start = Start.from_deal(DealCode.parse(code))
+    positions = [start.opening()]
+    moves: list[Move] = []
+    while not positions[-1].is_over and len(moves) < turns:
+        move = min(positions[-1].legal_moves(), key=lambda m: (-len(m.cleared), m.sort_key()))
+        moves.append(move)
+        positions.append(positions[-1].play(move))
+    return start, moves, positions
+
+
+def test_replay_text_prints_each_move_and_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    start, moves, positions = a_game()
+    path = tmp_path / "game.txt"
+    path.write_text(format_record(start, moves))
+    assert main(["replay", "--text", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Game record: easy-7 (easy), variants: none\n")
+    for number, (move, position) in enumerate(zip(moves, positions[1:], strict=True), start=1):
+        assert f"Move {number}: {move}\n{position}\n" in out
+    assert out.rstrip().splitlines()[-1].startswith("Result: ")
+
+
+def test_replay_falls_back_to_text_without_the_app_screen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start, moves, _ = a_game(turns=2)
+    path = tmp_path / "game.txt"
+    path.write_text(format_record(start, moves))
+    monkeypatch.setitem(sys.modules, "clubfight.tui.replay", None)  # import now raises ModuleNotFoundError
+    assert main(["replay", str(path)]) == 0
+    assert "Move 2: " in capsys.readouterr().out
+
+
+def test_replay_opens_the_app_screen_when_there_is_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    start, moves, positions = a_game(turns=3)
+    path = tmp_path / "game.txt"
+    path.write_text(format_record(start, moves))
+    calls: list[tuple[list[Position], list[Move]]] = []
+    fake = types.ModuleType("clubfight.tui.replay")
+    fake.run_replay = lambda p, m: calls.append((p, m)) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "clubfight.tui.replay", fake)
+    assert main(["replay", str(path)]) == 0
+    assert calls == [(positions, moves)]
+
+
+def test_a_bad_record_exits_2_naming_the_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    start, moves, _ = a_game(turns=3)
+    lines = format_record(start, moves).splitlines()
+    lines[5] = "KC line row9"
+    path = tmp_path / "bad.txt"
+    path.write_text("\n".join(lines))
+    assert main(["replay", "--text", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"clubfight: error: {path}:6: ") and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [(None, "can't read"), (b"\xff\xfe\x00garbage", "not text"), (b"hello\n", ":1: not a game record")],
+)
+def test_unreadable_records_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None, words: str
+) -> None:
+    path = tmp_path / "record.txt"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["replay", "--text", str(path)]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_replay_exit_status_end_to_end(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("clubfight record 1\ndeal: easy-7\nvariants: none\n6C fly\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "clubfight", "replay", "--text", str(path)], capture_output=True, text=True
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"clubfight: error: {path}:4: ") and "Traceback" not in result.stderr
