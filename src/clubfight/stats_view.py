@@ -3,6 +3,7 @@ shell and the app always show the same figures the same way."""
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -86,7 +87,7 @@ FIGURES = (
 
 def figures_table(summary: StatsSummary) -> Table:
     """One column per level and variant, one row per figure."""
-    table = Table(title="Club Fight statistics", title_style="bold", show_lines=False)
+    table = Table(title="Club Fight statistics", title_style="bold", box=box.ROUNDED)
     table.add_column("", style="bold")
     for group in summary.groups:
         table.add_column(group.name, justify="right")

@@ -10,7 +10,7 @@ from clubfight.storage.settings import Settings, load_settings, save_settings
 
 
 def test_defaults() -> None:
-    assert Settings() == Settings("textual-dark", four_colour_deck=False, animations=True, confirm_blocking_move=True)
+    assert Settings() == Settings("clubfight-felt", four_colour_deck=False, animations=True, confirm_blocking_move=True)
 
 
 def test_round_trip(home: Path) -> None:

@@ -14,7 +14,8 @@ from .atomic import Loaded, load_document, write_document
 
 KIND = "settings"
 VERSION = 1
-DEFAULT_THEME = "textual-dark"
+DEFAULT_THEME = "clubfight-felt"
+"""The app's own card-table theme."""
 THEME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 """The shape of a Textual theme name; whether the theme exists is the app's to check."""
 
@@ -45,7 +46,7 @@ def _problems(values: dict[str, Any]) -> list[str]:
     problems = []
     theme = values.get("theme")
     if not isinstance(theme, str) or not THEME_NAME.fullmatch(theme):
-        problems.append("theme must be a theme name such as textual-dark")
+        problems.append("theme must be a theme name such as clubfight-felt")
     for name in ("four_colour_deck", "animations", "confirm_blocking_move"):
         if not isinstance(values.get(name), bool):
             problems.append(f"{name} must be true or false")

@@ -1,0 +1,134 @@
+"""The settings screen: theme, four-colour deck, animations, and asking before a blocking move.
+
+Every change is saved at once (``clubfight.storage.settings``) and the theme applies at once.
+The screen posts ``SettingsScreen.Changed`` after each change and dismisses with the final
+``Settings`` on escape, so the app can apply the rest (deck colours, animations, confirmations).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.theme import Theme
+from textual.widgets import Footer, Label, Select, Static, Switch
+
+from ..engine import Suit
+from ..storage.settings import Settings, load_settings, save_settings
+
+HIGH_CONTRAST = Theme(
+    name="clubfight-high-contrast",
+    primary="#ffff00",
+    secondary="#00ffff",
+    accent="#ff66ff",
+    warning="#ffff66",
+    error="#ff5555",
+    success="#55ff55",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#202020",
+    boost="#303030",
+    dark=True,
+)
+"""Pure black and white with saturated highlights, for low vision and washed-out terminals."""
+
+FOUR_COLOUR_SUITS: dict[Suit, str] = {
+    Suit.HEARTS: "#c0262d",
+    Suit.DIAMONDS: "#1f5fbf",
+    Suit.SPADES: "#1b1b1b",
+    Suit.CLUBS: "#1e7a34",
+}
+"""The four-colour deck's inks on the light card face: red hearts, blue diamonds, black spades,
+green clubs, so three cards of one suit (a block, T2) stand out from the rest."""
+
+SWITCHES = (
+    ("four_colour_deck", "Four-colour deck", "each suit in its own colour: blocks are easier to count"),
+    ("animations", "Animations", "cards slide and flash as they are cleared and dealt"),
+    ("confirm_blocking_move", "Ask before a blocking move", "confirm a move that leaves a suit blocking an action"),
+)
+
+
+def register_themes(app: App[object]) -> None:
+    """Make the high-contrast theme available (idempotent); the app calls this at start-up."""
+    if HIGH_CONTRAST.name not in app.available_themes:
+        app.register_theme(HIGH_CONTRAST)
+
+
+class SettingsScreen(Screen[Settings]):
+    CSS_PATH = "settings_screen.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    class Changed(Message):
+        """A setting changed and was saved (``saved`` is False if the file couldn't be written)."""
+
+        def __init__(self, settings: Settings, saved: bool) -> None:
+            super().__init__()
+            self.settings = settings
+            self.saved = saved
+
+    def __init__(self, settings: Settings | None = None, *, path: Path | None = None) -> None:
+        super().__init__()
+        self.path = path
+        self._shown_theme = ""
+        self.warning: str | None = None
+        if settings is None:
+            loaded = load_settings(path)
+            settings, self.warning = loaded.value, loaded.warning
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        register_themes(self.app)
+        themes = sorted(self.app.available_themes)
+        theme = self.settings.theme if self.settings.theme in themes else self.app.theme
+        self._shown_theme = theme  # the Select announces its first value too: that's no change
+        yield Static("Settings", id="settings-title")
+        with Vertical(id="settings-body"):
+            with Horizontal(classes="setting"):
+                yield Label("Theme", classes="setting-name")
+                yield Select([(name, name) for name in themes], value=theme, allow_blank=False, id="theme")
+            for field, title, explanation in SWITCHES:
+                with Horizontal(classes="setting"):
+                    yield Label(title, classes="setting-name")
+                    yield Switch(value=getattr(self.settings, field), id=field)
+                    yield Label(explanation, classes="setting-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.warning:
+            self.notify(self.warning, severity="warning", timeout=10)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "theme" or not isinstance(event.value, str):
+            return
+        if event.value != self._shown_theme and event.value != self.settings.theme:
+            self._shown_theme = event.value
+            self.app.theme = event.value
+            self._change(theme=event.value)
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        field = event.switch.id
+        if field is not None and getattr(self.settings, field, None) != event.value:
+            self._change(**{field: event.value})
+
+    def _change(self, **changes: object) -> None:
+        try:
+            self.settings = self.settings.with_changes(**changes)
+        except ValueError as error:
+            self.notify(f"Setting not changed: {error}", severity="error")
+            return
+        try:
+            save_settings(self.settings, self.path)
+            saved = True
+        except OSError as error:
+            saved = False
+            self.notify(f"Couldn't save the settings: {error.strerror or error}", severity="error")
+        self.post_message(self.Changed(self.settings, saved))
+
+    def action_close(self) -> None:
+        self.dismiss(self.settings)

@@ -1,0 +1,174 @@
+"""The stats and settings screens, in a tiny app that only pushes them: Pilot and snapshot tests."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Select, Static, Switch
+
+from clubfight.engine import Level
+from clubfight.storage.settings import Settings, load_settings
+from clubfight.storage.stats import GameResult, record_game, summarize
+from clubfight.tui.settings_screen import HIGH_CONTRAST, SettingsScreen, register_themes
+from clubfight.tui.stats_screen import StatsScreen
+
+DAY = date(2026, 11, 30)
+SNAPSHOT_SIZE = (100, 48)
+
+
+class ScreenApp(App[None]):
+    """Pushes one screen and keeps what it was dismissed with."""
+
+    def __init__(self, make_screen: Callable[[], Screen[Any]]) -> None:
+        super().__init__()
+        self.make_screen = make_screen
+        self.results: list[object] = []
+
+    def on_mount(self) -> None:
+        register_themes(self)
+        self.push_screen(self.make_screen(), self.results.append)
+
+
+def some_games() -> list[GameResult]:
+    scores = [0, 3, 0, 0, 7, 12, 0, 2, 0, 1]
+    games = [
+        GameResult(DAY, f"easy-{n}", Level.EASY, (), s == 0, s, 13, hints=n % 3, undos=int(n % 4 == 1))
+        for n, s in enumerate(scores)
+    ]
+    games += [GameResult(DAY, "hard-77", Level.HARD, ("all-clear",), False, 9, 13, daily=DAY)]
+    return games
+
+
+def text_of(static: Static) -> str:
+    console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(static.content)
+    return console.export_text()
+
+
+def test_stats_screen_shows_the_recorded_games(home: Path) -> None:
+    asyncio.run(_stats_screen_shows_the_recorded_games(home))
+
+
+async def _stats_screen_shows_the_recorded_games(home: Path) -> None:
+    for game in some_games():
+        record_game(game)
+    app = ScreenApp(StatsScreen)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        figures = text_of(screen.query_one("#stats-figures", Static))
+        assert "easy" in figures and "hard all-clear" in figures
+        assert "Clean wins" in figures and "hard-77 (9)" in figures
+        charts = screen.query(".stats-chart")
+        assert [chart.name for chart in charts] == ["easy", "hard all-clear"]
+        assert "█" in text_of(charts.first(Static))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, StatsScreen)
+
+
+def test_stats_screen_reports_a_damaged_file_and_still_opens(home: Path) -> None:
+    asyncio.run(_stats_screen_reports_a_damaged_file_and_still_opens(home))
+
+
+async def _stats_screen_reports_a_damaged_file_and_still_opens(home: Path) -> None:
+    home.mkdir()
+    (home / "stats.json").write_text("{nonsense")
+    app = ScreenApp(StatsScreen)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert app.screen.query_one("#stats-empty", Static)
+        assert app.screen.warning is not None and "corrupt" in app.screen.warning
+    assert list(home.glob("stats.json.corrupt-*"))
+
+
+def test_settings_are_toggled_and_persisted(home: Path) -> None:
+    asyncio.run(_settings_are_toggled_and_persisted(home))
+
+
+async def _settings_are_toggled_and_persisted(home: Path) -> None:
+    app = ScreenApp(SettingsScreen)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        assert screen.query_one("#animations", Switch).value is True
+        await pilot.click("#animations")
+        await pilot.click("#four_colour_deck")
+        await pilot.pause()
+        assert load_settings().value == Settings(animations=False, four_colour_deck=True)
+        screen.query_one("#theme", Select).value = HIGH_CONTRAST.name
+        await pilot.pause()
+        assert app.theme == HIGH_CONTRAST.name
+        assert load_settings().value.theme == HIGH_CONTRAST.name
+        await pilot.press("escape")
+        await pilot.pause()
+    expected = Settings(theme=HIGH_CONTRAST.name, four_colour_deck=True, animations=False)
+    assert app.results == [expected]
+    saved = json.loads((home / "settings.json").read_text())
+    assert saved == {
+        "format": "settings",
+        "version": 1,
+        "theme": HIGH_CONTRAST.name,
+        "four_colour_deck": True,
+        "animations": False,
+        "confirm_blocking_move": True,
+    }
+
+
+def test_settings_screen_starts_from_the_saved_settings(home: Path) -> None:
+    asyncio.run(_settings_screen_starts_from_the_saved_settings(home))
+
+
+async def _settings_screen_starts_from_the_saved_settings(home: Path) -> None:
+    from clubfight.storage.settings import save_settings
+
+    save_settings(Settings(confirm_blocking_move=False))
+    app = ScreenApp(SettingsScreen)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#confirm_blocking_move", Switch).value is False
+        assert app.screen.query_one("#animations", Switch).value is True
+
+
+def test_the_keyboard_reaches_every_setting(home: Path) -> None:
+    asyncio.run(_the_keyboard_reaches_every_setting(home))
+
+
+async def _the_keyboard_reaches_every_setting(home: Path) -> None:
+    app = ScreenApp(SettingsScreen)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("tab", "tab", "tab", "space")  # theme -> four-colour -> animations -> confirm
+        await pilot.pause()
+        focused = app.focused
+        assert isinstance(focused, Switch)
+        assert load_settings().value == Settings(**{focused.id or "": not getattr(Settings(), focused.id or "")})
+
+
+# --- snapshots (deterministic data, fixed size) ------------------------------------------------
+
+
+def test_stats_screen_snapshot(snap_compare: Callable[..., bool]) -> None:
+    summary = summarize(some_games(), today=DAY)
+    assert snap_compare(ScreenApp(lambda: StatsScreen(summary)), terminal_size=SNAPSHOT_SIZE)
+
+
+def test_stats_screen_without_games_snapshot(snap_compare: Callable[..., bool]) -> None:
+    assert snap_compare(ScreenApp(lambda: StatsScreen(summarize([]))), terminal_size=(80, 16))
+
+
+def test_settings_screen_snapshot(snap_compare: Callable[..., bool], tmp_path: Path) -> None:
+    settings = Settings(four_colour_deck=True)
+    app = ScreenApp(lambda: SettingsScreen(settings, path=tmp_path / "settings.json"))
+    assert snap_compare(app, terminal_size=SNAPSHOT_SIZE)
