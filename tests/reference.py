@@ -8,7 +8,7 @@ card type. It works on card strings ("10H", "JK") to stay independent of the eng
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(n): n for n in range(2, 11)}
 LINES = {
@@ -57,7 +57,7 @@ def reference_moves(grid: Sequence[str | None], hand: Iterable[str], all_clear: 
                 moves.add((clubs, "sum", subset))
             if "run" not in blocked and v not in values:
                 run = sorted([*values, v])
-                if all(b - a == 1 for a, b in zip(run, run[1:])):
+                if all(b - a == 1 for a, b in pairwise(run)):
                     moves.add((clubs, "run", subset))
         for p in places:
             moves.add((clubs, "any", frozenset({p})))
@@ -83,6 +83,10 @@ def reference_moves(grid: Sequence[str | None], hand: Iterable[str], all_clear: 
     return moves
 
 
-
 GRID_CARDS = tuple(f"{r}{s}" for s in "HSD" for r in ("A", *map(str, range(2, 11)), "J", "Q", "K"))
 CLUB_CARDS = tuple(f"{r}C" for r in ("A", *map(str, range(2, 11)), "J", "Q", "K"))
+
+
+def words(text: str) -> list[str]:
+    """``words("AH 2S -")`` is ``["AH", "2S", "-"]``: card lists in tests read like position strings."""
+    return text.split()

@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import CLUB_CARDS, GRID_CARDS
 
 from clubfight.engine import DEAL_VERSION, DealCode, Level, NotationError, deal, parse_position
+from reference import CLUB_CARDS, GRID_CARDS
 
 GOLDEN = {
     "easy-0": "7D JD 9H 6D 2S QS 10D 10H 3S | 4C QC 7C 6C | AH JH 7H 9D 8H KH KD 5D 2H 3D 5H AD 6H 4D 10S 5S "

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import CLUB_CARDS, GRID_CARDS, RefMove, reference_moves
 
 from clubfight.engine import Card, Level, Move, Position, deal
+from reference import CLUB_CARDS, GRID_CARDS, RefMove, reference_moves
 
 SEEDS = range(120)
 RANDOM_GRIDS = 1500
@@ -103,7 +103,7 @@ def test_all_clear_with_four_clubs_in_sequence_gives_two_moves() -> None:
 def positions(draw: st.DrawFn) -> Position:
     cards = draw(st.lists(st.sampled_from([*GRID_CARDS, "JK"]), min_size=9, max_size=9, unique=True))
     holes = draw(st.lists(st.booleans(), min_size=9, max_size=9))
-    grid = [None if hole else Card.parse(c) for c, hole in zip(cards, holes)]
+    grid = [None if hole else Card.parse(c) for c, hole in zip(cards, holes, strict=True)]
     hand = draw(st.lists(st.sampled_from(CLUB_CARDS), min_size=1, max_size=4, unique=True))
     return Position(grid, [Card.parse(c) for c in hand], (), (), all_clear=draw(st.booleans()))
 
