@@ -14,7 +14,15 @@ FORBIDDEN = ("textual", "rich")
 
 @pytest.mark.parametrize(
     "module",
-    ["clubfight.engine", "clubfight.ai", "clubfight.cli", "clubfight.storage", "clubfight.records", "clubfight.daily"],
+    [
+        "clubfight.engine",
+        "clubfight.ai",
+        "clubfight.cli",
+        "clubfight.storage",
+        "clubfight.records",
+        "clubfight.daily",
+        "clubfight.session",
+    ],
 )
 def test_import_hygiene(module: str) -> None:
     pytest.importorskip(module)
