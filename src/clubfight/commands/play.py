@@ -1,14 +1,47 @@
-"""``clubfight`` with no command: resolve the deal to play, then start the app."""
+"""``clubfight`` with no command: resolve the deal to play, then start the app.
+
+Textual is imported only once the arguments are known to be good, so ``--help`` and usage
+errors stay instant.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 
 from ..cli import UsageError
+from ..engine import DealCode, Level, NotationError
+
+FIRST_FRAME_ENV = "CLUBFIGHT_FIRST_FRAME_FILE"
+"""benchmarks/startup.py: when set, the app writes the time of the table's first frame there and exits."""
+
+
+def resolve(args: argparse.Namespace) -> tuple[Level | None, int | None]:
+    """The level and seed asked for: either may be None (start screen asks / a fresh seed is drawn)."""
+    if args.deal and (args.seed is not None or args.daily):
+        raise UsageError("--deal already names the seed; leave out --seed and --daily")
+    if args.daily:
+        raise UsageError("--daily is not available yet")
+    if args.autoplay:
+        raise UsageError("--autoplay is not available yet")
+    if args.deal:
+        try:
+            code = DealCode.parse(args.deal)
+        except NotationError as error:
+            raise UsageError(str(error)) from None
+        if args.level and Level(args.level) is not code.level:
+            raise UsageError(f"--level {args.level} contradicts --deal {args.deal}")
+        return code.level, code.seed
+    return (Level(args.level) if args.level else None), args.seed
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deal and (args.seed is not None or args.daily):
-        raise UsageError("--deal already names the seed; leave out --seed and --daily")
-    print("Club Fight: the Textual app is coming. Try 'clubfight moves easy-7' meanwhile.")
+    level, seed = resolve(args)
+    from ..tui.app import ClubFightApp
+
+    app = ClubFightApp(level=level, seed=seed, all_clear="all-clear" in args.variant)
+    first_frame_file = os.environ.get(FIRST_FRAME_ENV)
+    if first_frame_file:
+        app.first_frame_file = first_frame_file
+    app.run()
     return 0

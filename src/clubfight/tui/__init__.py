@@ -1,0 +1,1 @@
+"""The Textual app: screens and widgets that render the engine's positions."""

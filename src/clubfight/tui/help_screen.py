@@ -1,0 +1,77 @@
+"""Help: the keys, then the full rules (docs/rules.md, bundled with the package)."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown
+
+from ..engine import Action
+from .widgets.actions import ACTION_KEYS
+from .widgets.hand import HAND_KEYS
+
+KEYS_MARKDOWN = f"""\
+# Club Fight: keys
+
+| Key | What it does |
+|---|---|
+| {" ".join(HAND_KEYS)} | pick the club in hand slot 1 to 4 (again: put it back) |
+{chr(10).join(f"| {key} | {action.title} |" for action, key in ACTION_KEYS.items() if action is not Action.ALLCLEAR)}
+| {ACTION_KEYS[Action.ALLCLEAR]} | All Clear (only with `--variant all-clear`) |
+| 1-9 | pick or unpick the card at that place (Sum, Run, Any); for Line, a place in the line |
+| ↑ ↓ | Up/Down with a 7: clear upwards or downwards |
+| ← → | step through the choices (lines, directions) |
+| Enter | confirm the move |
+| Esc | one step back (targets, then action, then club); nothing is played before Enter |
+| d | the discard pile |
+| ? or F1 | this help |
+| n | new deal |
+| q | quit |
+| Ctrl+P | command palette: themes and more |
+
+Everything works with the mouse too: click a club, an action, the cards, then Confirm.
+Places are numbered in reading order: 1 2 3 on top, 4 5 6 in the middle, 7 8 9 at the bottom.
+"""
+
+RULES_MISSING = "# Rules\n\nThe rules file is missing from this installation."
+
+
+SOURCE_RULES = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
+"""In a source checkout or an editable install, the rules are read where they are written."""
+
+
+def rules_markdown() -> str:
+    """docs/rules.md: the wheel carries a copy in clubfight/tui (pyproject's force-include)."""
+    for source in (files("clubfight.tui").joinpath("rules.md"), SOURCE_RULES):
+        try:
+            return source.read_text(encoding="utf-8")
+        except OSError:
+            continue
+    return RULES_MISSING
+
+
+class HelpScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("f1", "close", "Close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Markdown(KEYS_MARKDOWN, id="keys")
+            yield Markdown(rules_markdown(), id="rules")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,30 @@
+"""The clubs in hand, each under its key."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widget import Widget
+
+from ...engine import Card
+from .cards import CardWidget
+
+HAND_KEYS = ("z", "x", "c", "v")
+
+
+class HandView(Widget):
+    """Up to four clubs; an empty slot stays blank once the clubs deck runs out."""
+
+    def compose(self) -> ComposeResult:
+        for slot, key in enumerate(HAND_KEYS):
+            yield CardWidget(key, id=f"hand-{slot}", classes="hand-card")
+
+    def slot(self, slot: int) -> CardWidget:
+        return self.query_one(f"#hand-{slot}", CardWidget)
+
+    def show(self, hand: tuple[Card, ...], selected: Card | None, used: tuple[Card, ...] = ()) -> None:
+        for slot in range(len(HAND_KEYS)):
+            card = hand[slot] if slot < len(hand) else None
+            chosen = card is not None and (card == selected or card in used)
+            dim = selected is not None and not chosen
+            states = {"-selected"} if chosen else ({"-dim"} if dim and card is not None else set())
+            self.slot(slot).show(card, "▲" if chosen else "", frozenset(states))

@@ -1,0 +1,37 @@
+"""Hearts, spades and diamonds in the grid, each with the action three of them block (T2)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine import Action, Position, Suit
+from .buttons import update_if_changed
+
+BLOCK_ROWS = ((Suit.HEARTS, Action.RUN), (Suit.SPADES, Action.UPDOWN), (Suit.DIAMONDS, Action.LINE))
+THRESHOLD = 3
+"""Only for drawing the gauge; whether an action is blocked comes from ``Position.blocks()``."""
+
+
+class SuitCounter(Static):
+    """Three lines such as ``♦ 3/3 Line blocked``: glyph, count and words, so colour is optional."""
+
+    def show(self, position: Position) -> None:
+        counts = position.suit_counts()
+        blocked = position.blocked_actions()
+        text = Text()
+        for index, (suit, action) in enumerate(BLOCK_ROWS):
+            count = counts[suit]
+            is_blocked = action in blocked
+            style = "bold red" if suit.is_red else "bold"
+            if index:
+                text.append("\n")
+            text.append(f"{suit.symbol} ", style=style)
+            text.append(f"{count}/{THRESHOLD} ", style="bold" if is_blocked else "")
+            gauge = "■" * min(count, THRESHOLD) + "□" * max(0, THRESHOLD - count)
+            text.append(gauge + " ", style=style)
+            if is_blocked:
+                text.append(f"{action.title} blocked", style="bold reverse")
+            else:
+                text.append(f"{action.title} ok", style="dim")
+        update_if_changed(self, text)

@@ -1,0 +1,360 @@
+"""Pilot tests of the move flow: every action, Esc at every step, refusals, blocks, and the side screens."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button, Markdown, Static
+from tui_support import async_test, game, make_app
+
+from clubfight.engine import Action, Card, Level
+from clubfight.tui.discard_screen import DiscardScreen
+from clubfight.tui.help_screen import HelpScreen
+from clubfight.tui.start_screen import StartScreen
+from clubfight.tui.too_small import TooSmallScreen
+from clubfight.tui.turn import Plan
+from clubfight.tui.widgets import CardWidget
+
+# easy-7 opens with   4S 5H JD / AS 4D 10D / QH 6S QS, hand 3C 5C 10C 9C; Line and Up/Down are blocked.
+# easy-1 opens with   7S 9H 4S / 8D 8S AH / JS 6S 10H, hand 2C 10C 5C 3C; Up/Down and Run are blocked.
+# easy-4 opens with   7H JH 2D / AH KH 10D / JS 2S QD, hand AC 4C 7C 9C; Line and Run are blocked.
+
+
+def text_of(screen: object, selector: str) -> str:
+    widget = screen.query_one(selector, Static)  # type: ignore[attr-defined]
+    return str(widget.render())
+
+
+def card(place: int, app: object) -> CardWidget:
+    return game(app).query_one(f"#place-{place}", CardWidget)  # type: ignore[arg-type]
+
+
+@async_test
+async def test_match_previews_exactly_the_cards_it_clears() -> None:
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("x", "m")  # 10C, Match
+        assert screen.plan == Plan(club=Card.parse("10C"), action=Action.MATCH)
+        cleared = {p for p in range(1, 10) if card(p, app).has_class("-clear")}
+        assert cleared == {9}
+        assert card(9, app).border_subtitle == "✕"
+        assert "Match: 1 card ✓" in text_of(screen, "#feedback")
+        await pilot.press("enter")
+        assert screen.moves[-1] == screen.history[0].parse_move("10C match")
+        assert screen.position.discard == (Card.parse("10C"), Card.parse("10H"))
+
+
+@async_test
+async def test_seven_asks_up_or_down() -> None:
+    app = make_app(4)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("c", "p")  # 7C, Up/Down
+        assert "Up or down?" in text_of(screen, "#feedback")
+        await pilot.press("enter")
+        assert screen.position.turns_played == 0
+        assert "up or down" in text_of(screen, "#message")
+        await pilot.press("down")
+        below = {p for p in range(1, 10) if card(p, app).has_class("-clear")}
+        opening = screen.position
+        assert below == {p for p in range(1, 10) if (c := opening.card_at(p)) and 0 < c.value < 7}
+        await pilot.press("up")
+        above = {p for p in range(1, 10) if card(p, app).has_class("-clear")}
+        assert above == {p for p in range(1, 10) if (c := opening.card_at(p)) and c.value > 7}
+        await pilot.press("enter")
+        assert str(screen.moves[-1]) == "7C up"
+
+
+@async_test
+async def test_seven_direction_by_mouse() -> None:
+    app = make_app(4)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.click("#hand-2")
+        await pilot.click("#action-updown")
+        labels = [str(b.label) for b in screen.query(".choice").results(Button) if b.display]
+        assert labels == ["↓ Down (3)", "↑ Up (5)"]
+        await pilot.click("#choice-0")
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert str(screen.moves[-1]) == "7C down"
+
+
+@async_test
+async def test_line_chooses_among_the_valid_lines_with_a_preview() -> None:
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("x", "l")  # 10C, Line: row 3 or column 3
+        assert "Which line?" in text_of(screen, "#feedback")
+        await pilot.press("9")
+        assert {p for p in range(1, 10) if card(p, app).has_class("-clear")} == {7, 8, 9}
+        await pilot.press("9")  # again: the other line through place 9
+        assert {p for p in range(1, 10) if card(p, app).has_class("-clear")} == {3, 6, 9}
+        await pilot.press("1")  # no legal line through place 1
+        assert "No legal line through place 1" in text_of(screen, "#message")
+        await pilot.press("right")
+        assert {p for p in range(1, 10) if card(p, app).has_class("-clear")} == {7, 8, 9}
+        await pilot.press("enter")
+        assert str(screen.moves[-1]) == "10C line row3"
+
+
+@async_test
+async def test_sum_gives_live_feedback_and_refuses_a_wrong_total() -> None:
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("c", "t", "2")  # 10C, Sum, the 5H
+        assert "Sum 5 of 10" in text_of(screen, "#feedback")
+        assert card(2, app).has_class("-picked")
+        await pilot.press("enter")
+        assert screen.position.turns_played == 0
+        assert "add up to 5, not 10" in text_of(screen, "#message")
+        await pilot.press("4", "5")  # + AS + 4D = 10
+        assert "Sum 10 of 10 ✓" in text_of(screen, "#feedback")
+        await pilot.press("enter")
+        assert str(screen.moves[-1]) == "10C sum 2 4 5"
+
+
+@async_test
+async def test_run_gives_live_feedback_and_refuses_a_broken_run() -> None:
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("z", "e", "1", "5")  # 3C, Run, 4S and 4D: two fours
+        assert "Run 3-4-4 ✗" in text_of(screen, "#feedback")
+        await pilot.press("enter")
+        assert screen.position.turns_played == 0
+        assert "not an unbroken sequence" in text_of(screen, "#message")
+        await pilot.press("5", "2")
+        assert "Run 3-4-5 ✓" in text_of(screen, "#feedback")
+        await pilot.press("enter")
+        assert str(screen.moves[-1]) == "3C run 1 2"
+
+
+@async_test
+async def test_any_picks_one_card_and_may_take_a_joker() -> None:
+    app = make_app(6)  # easy-6 has the joker at place 6
+    async with app.run_test() as pilot:
+        screen = game(app)
+        assert card(6, app).has_class("-joker")
+        await pilot.press("z", "a", "1", "6")  # the second pick replaces the first
+        assert screen.plan.picked == {6}
+        await pilot.press("enter")
+        assert str(screen.moves[-1]) == "JC any 6"
+
+
+@async_test
+async def test_escape_steps_back_one_step_at_a_time() -> None:
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("escape")  # nothing chosen: nothing happens
+        assert screen.plan == Plan()
+        await pilot.press("c", "t", "2", "4")
+        assert screen.plan.picked == {2, 4}
+        await pilot.press("escape")
+        assert screen.plan == Plan(club=Card.parse("10C"), action=Action.SUM)
+        await pilot.press("escape")
+        assert screen.plan == Plan(club=Card.parse("10C"))
+        await pilot.press("escape")
+        assert screen.plan == Plan()
+        assert screen.position.turns_played == 0
+
+
+@async_test
+async def test_escape_undoes_a_line_choice_first() -> None:
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("x", "l", "9")
+        assert screen.plan.choice is not None
+        await pilot.press("escape")
+        assert screen.plan == Plan(club=Card.parse("10C"), action=Action.LINE)
+        assert not any(card(p, app).has_class("-clear") for p in range(1, 10))
+        await pilot.press("escape", "escape")
+        assert screen.plan == Plan() and screen.position.turns_played == 0
+
+
+@async_test
+async def test_blocked_action_refuses_its_key_and_its_click() -> None:
+    app = make_app(7)  # 3 diamonds block Line
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("z")
+        button = screen.query_one("#action-line", Button)
+        assert button.disabled
+        assert "blocked by 3 ♦" in str(button.label)
+        assert screen.check_action("act", ("line",)) is None  # dimmed in the Footer
+        await pilot.press("l")
+        assert screen.plan.action is None
+        await pilot.click("#action-line")
+        assert screen.plan.action is None
+        assert "♦ 3/3" in text_of(screen, "#suits") and "Line blocked" in text_of(screen, "#suits")
+
+
+@async_test
+async def test_unavailable_action_is_dimmed_and_says_why() -> None:
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("z")  # 3C: no 3 in the grid
+        match = screen.query_one("#action-match", Button)
+        assert match.disabled and "no 3 in the grid" in str(match.label)
+        assert "6 ways" in str(screen.query_one("#action-run", Button).label)
+        await pilot.press("m")
+        assert screen.plan.action is None
+
+
+def test_keys_are_dimmed_until_they_make_sense() -> None:
+    from clubfight.engine import deal
+    from clubfight.tui.game_screen import GameScreen
+
+    screen = GameScreen(deal(Level.EASY, 7), None)
+    assert screen.check_action("confirm", ()) is None
+    assert screen.check_action("act", ("match",)) is None
+    assert screen.check_action("place", (1,)) is None
+    assert screen.check_action("club", (0,)) is True
+    assert screen.check_action("act", ("allclear",)) is False  # variant off: hidden
+
+
+@async_test
+async def test_refill_is_highlighted_until_the_next_club() -> None:
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        await pilot.press("z", "e", "1", "2", "enter")
+        assert screen.fresh == {1, 2}
+        assert card(1, app).has_class("-fresh") and card(1, app).border_subtitle == "+"
+        assert "New cards at 1 2" in text_of(screen, "#message")
+        await pilot.press("z")
+        assert not card(1, app).has_class("-fresh")
+
+
+@async_test
+async def test_discard_pile_by_key_and_by_click() -> None:
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        await pilot.press("x", "m", "enter", "d")
+        assert isinstance(app.screen, DiscardScreen)
+        listing = text_of(app.screen, "#discard-list")
+        assert "Turn  1" in listing and "10♣" in listing and "10♥" in listing
+        await pilot.press("escape")
+        assert app.screen is game(app)
+        await pilot.click("#pile")
+        assert isinstance(app.screen, DiscardScreen)
+
+
+@async_test
+async def test_help_shows_keys_and_rules() -> None:
+    from clubfight.tui.help_screen import rules_markdown
+
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        keys = app.screen.query_one("#keys", Markdown)
+        assert "| Enter | confirm the move |" in keys.source
+        assert app.screen.query_one("#rules", Markdown).source == rules_markdown()
+        await pilot.press("escape")
+        assert app.screen is game(app)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+
+
+def test_help_bundles_docs_rules() -> None:
+    from clubfight.tui.help_screen import RULES_MISSING, SOURCE_RULES, rules_markdown
+
+    if not SOURCE_RULES.exists():
+        pytest.skip("docs/rules.md is not written yet")
+    assert rules_markdown() != RULES_MISSING
+    assert rules_markdown() == SOURCE_RULES.read_text(encoding="utf-8")
+
+
+@async_test
+async def test_too_small_terminal_asks_for_more_room() -> None:
+    app = make_app(1)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "Please enlarge the terminal to 80x24" in text_of(app.screen, "#too-small")
+        assert "70x20" in text_of(app.screen, "#too-small")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is game(app)
+
+
+@async_test
+async def test_large_terminal_gets_bigger_cards() -> None:
+    app = make_app(1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert game(app).has_class("-large")
+        assert card(1, app).size.width > 8 and card(1, app).size.height > 5
+
+
+@async_test
+async def test_no_color_game_is_playable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(7)
+    assert app.no_color
+    async with app.run_test() as pilot:
+        screen = game(app)
+        suits = text_of(screen, "#suits")
+        assert "♦ 3/3" in suits and "Line blocked" in suits and "♥ 2/3" in suits
+        await pilot.press("z", "e", "1", "2")
+        assert card(1, app).border_subtitle == "✕"  # the preview reads without colour
+        await pilot.press("enter")
+        assert screen.position.turns_played == 1
+
+
+@async_test
+async def test_start_screen_picks_a_level_by_key() -> None:
+    app = make_app(5, level=None)
+    async with app.run_test() as pilot:
+        assert isinstance(app.screen, StartScreen)
+        assert "Deal 5" in text_of(app.screen, "#start-prompt")
+        await pilot.press("h")
+        assert game(app).deal_label == "hard-5"
+        assert game(app).position.level is Level.HARD
+
+
+@async_test
+async def test_start_screen_picks_a_level_by_click_and_draws_a_seed() -> None:
+    app = make_app(None, level=None)
+    async with app.run_test() as pilot:
+        await pilot.click("#easy")
+        await pilot.pause()
+        assert game(app).deal_label == "easy-1000"
+        assert "Deal easy-1000" in text_of(game(app), "#status")
+
+
+@async_test
+async def test_new_game_key_deals_a_fresh_seed() -> None:
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert game(app).deal_label == "easy-1000"
+
+
+@async_test
+async def test_all_clear_variant_has_its_action() -> None:
+    app = make_app(14, all_clear=True)  # easy-14 opens with 8C AC 9C 10C
+    async with app.run_test() as pilot:
+        screen = game(app)
+        assert screen.query_one("#action-allclear", Button).display
+        assert screen.deal_label == "easy-14 +all-clear"
+        await pilot.press("z", "k", "enter")
+        assert str(screen.moves[-1]) == "8C 9C 10C allclear"
+        assert screen.position.turns_played == 1 and len(screen.position.hand) == 4
+
+
+@async_test
+async def test_all_clear_is_hidden_without_the_variant() -> None:
+    app = make_app(14)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        assert not screen.query_one("#action-allclear", Button).display
+        await pilot.press("z", "k")
+        assert screen.plan.action is None

@@ -1,0 +1,111 @@
+"""Helpers for the TUI tests: build apps on fixed deals and drive moves by keys or by mouse."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from textual.pilot import Pilot
+
+from clubfight.engine import Action, Level, Move, Position, deal
+from clubfight.tui.app import ClubFightApp
+from clubfight.tui.game_screen import GameScreen
+from clubfight.tui.turn import CHOOSING_ACTIONS, Plan, options
+from clubfight.tui.widgets.actions import ACTION_KEYS
+from clubfight.tui.widgets.hand import HAND_KEYS
+
+
+def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async Pilot test with asyncio.run: the project has no async pytest plugin."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+WINNING_SEED = 1
+"""easy-1 is won by WINNING_LINE (found by a beam search over the engine's legal moves)."""
+WINNING_LINE = (
+    "10C line col3",
+    "5C line col3",
+    "2C line col3",
+    "3C run 1 2 3 5 8 9",
+    "KC sum 1 2 9",
+    "QC run 2 4 5 6 7 9",
+    "4C line col3",
+    "6C down",
+    "8C up",
+    "9C run 1 2 7",
+)
+
+
+def make_app(
+    seed: int | None = WINNING_SEED, level: Level | None = Level.EASY, *, all_clear: bool = False
+) -> ClubFightApp:
+    """An app on a fixed deal, with fixed seeds for "new deal" and no timers (TEXTUAL_ANIMATIONS=none)."""
+    seeds = iter(range(1000, 2000))
+    app = ClubFightApp(level=level, seed=seed, all_clear=all_clear, seed_source=lambda: next(seeds))
+    app.animation_level = "none"
+    return app
+
+
+def game(app: ClubFightApp) -> GameScreen:
+    screen = app.game
+    assert screen is not None, "no table on screen"
+    return screen
+
+
+def choice_index(position: Position, club_plan: Plan, move: Move) -> int | None:
+    """Where ``move`` sits among the choices (lines, directions) the table offers, if it offers any."""
+    moves = options(position, club_plan)
+    if move.action not in CHOOSING_ACTIONS or len(moves) < 2:
+        return None
+    return moves.index(move)
+
+
+def keys_for(position: Position, move: Move) -> list[str]:
+    """The key presses that play ``move``: club, action, targets, Enter."""
+    keys = [HAND_KEYS[position.hand.index(move.club)], ACTION_KEYS[move.action]]
+    plan = Plan(club=move.club, action=move.action)
+    if move.action in (Action.SUM, Action.RUN, Action.ANY):
+        keys += [str(p) for p in sorted(move.cleared)]
+    index = choice_index(position, plan, move)
+    if index is not None:
+        if move.action is Action.UPDOWN:
+            keys.append(move.detail or "up")
+        else:
+            keys += ["right"] * (index + 1)
+    keys.append("enter")
+    return keys
+
+
+async def play_by_keys(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
+    position = game(app).position
+    move = position.parse_move(text)
+    await pilot.press(*keys_for(position, move))
+    await pilot.pause()
+    return move
+
+
+async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
+    position = game(app).position
+    move = position.parse_move(text)
+    await pilot.click(f"#hand-{position.hand.index(move.club)}")
+    await pilot.click(f"#action-{move.action.value}")
+    if move.action in (Action.SUM, Action.RUN, Action.ANY):
+        for place in sorted(move.cleared):
+            await pilot.click(f"#place-{place}")
+    index = choice_index(position, Plan(club=move.club, action=move.action), move)
+    if index is not None:
+        await pilot.click(f"#choice-{index}")
+    await pilot.click("#confirm")
+    await pilot.pause()
+    return move
+
+
+def opening(seed: int, level: Level = Level.EASY) -> Position:
+    return deal(level, seed)
