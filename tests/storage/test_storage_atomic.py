@@ -75,6 +75,20 @@ def test_a_failed_write_keeps_the_old_file_and_cleans_up(tmp_path: Path, monkeyp
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.json"]
 
 
+def test_temporaries_left_by_dead_writers_are_swept(tmp_path: Path) -> None:
+    target = tmp_path / "stats.json"
+    stale, fresh = tmp_path / ".stats.json.dead.tmp", tmp_path / ".stats.json.alive.tmp"
+    other = tmp_path / ".save.json.dead.tmp"
+    for leftover in (stale, fresh, other):
+        leftover.write_text("{half a fi")
+    long_ago = time.time() - 3600
+    os.utime(stale, (long_ago, long_ago))
+    os.utime(other, (long_ago, long_ago))
+    atomic_write_text(target, "{}")
+    assert not stale.exists()
+    assert fresh.exists() and other.exists()  # maybe a live writer's; another file's is not ours
+
+
 WRITER = textwrap.dedent(
     """
     import sys

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
 from storage_helpers import deal_start, greedy_game
 
 from clubfight.engine import Level
@@ -144,3 +146,42 @@ def test_summary_json_shape() -> None:
     assert group["histogram"] == {"0": 1, "3": 1}
     assert group["win_percent"] == 50.0 and group["average_score"] == 1.5
     assert set(data) == {"played", "won", "daily", "groups"}
+
+
+games_strategy = st.lists(
+    st.builds(
+        lambda level, all_clear, score, hints, undos: game(
+            score, level=level, variants=("all-clear",) if all_clear else (), hints=hints, undos=undos
+        ),
+        st.sampled_from(list(Level)),
+        st.booleans(),
+        st.integers(0, 40),
+        st.integers(0, 2),
+        st.integers(0, 2),
+    ),
+    max_size=40,
+)
+
+
+def longest_run(flags: list[bool]) -> int:
+    """Brute force: the longest window of consecutive True values."""
+    n = len(flags)
+    return max((j - i for i in range(n + 1) for j in range(i, n + 1) if all(flags[i:j])), default=0)
+
+
+@given(games_strategy)
+def test_figures_match_a_brute_force_count(games: list[GameResult]) -> None:
+    summary = summarize(games)
+    assert summary.played == len(games)
+    for group in summary.groups:
+        mine = [g for g in games if g.level is group.level and g.variants == group.variants]
+        wins = [g.won for g in mine]
+        assert group.played == len(mine) > 0
+        assert group.won == sum(wins)
+        assert group.best_streak == longest_run(wins)
+        trailing = len(wins) - max((i + 1 for i, w in enumerate(wins) if not w), default=0)
+        assert group.current_streak == trailing
+        assert list(group.histogram) == [sum(g.score == s for g in mine) for s in range(42)]
+        assert group.clean_wins == sum(g.won and g.hints == 0 and g.undos == 0 for g in mine)
+        assert group.best_deals[0].score == min(g.score for g in mine)
+        assert group.worst_deals[0].score == max(g.score for g in mine)

@@ -11,9 +11,11 @@ player is told once, not on every launch), and returns that plus one warning lin
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import tempfile
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -43,6 +45,20 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             os.unlink(temp_name)
         raise
     _fsync_folder(folder)
+    _sweep_stale_temporaries(path)
+
+
+STALE_AFTER_SECONDS = 600
+"""A temporary file this old was left by a writer that died (kill -9, power cut) mid-write."""
+
+
+def _sweep_stale_temporaries(path: Path) -> None:
+    """Remove temporaries of ``path`` left by dead writers; young ones may belong to a live one."""
+    cutoff = time.time() - STALE_AFTER_SECONDS
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        with suppress(OSError):
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
 
 
 def _fsync_folder(folder: Path) -> None:
