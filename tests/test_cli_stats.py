@@ -180,3 +180,18 @@ def test_replay_exit_status_end_to_end(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert result.stderr.startswith(f"clubfight: error: {path}:4: ") and "Traceback" not in result.stderr
+
+
+def test_an_unusable_data_folder_is_one_line_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_a_folder = tmp_path / "home"
+    not_a_folder.write_text("I am a file")
+    monkeypatch.setenv("CLUBFIGHT_HOME", str(not_a_folder))
+    assert main(["stats", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["played"] == 0
+    assert captured.err.count("\n") == 1 and "Couldn't read" in captured.err
+    assert main(["stats", "--reset", "--yes"]) == 1
+    captured = capsys.readouterr()
+    assert "couldn't clear" in captured.err and "Traceback" not in captured.err

@@ -172,3 +172,17 @@ def test_settings_screen_snapshot(snap_compare: Callable[..., bool], tmp_path: P
     settings = Settings(four_colour_deck=True)
     app = ScreenApp(lambda: SettingsScreen(settings, path=tmp_path / "settings.json"))
     assert snap_compare(app, terminal_size=SNAPSHOT_SIZE)
+
+
+def test_opening_and_closing_settings_changes_nothing(home: Path) -> None:
+    asyncio.run(_opening_and_closing_settings_changes_nothing(home))
+
+
+async def _opening_and_closing_settings_changes_nothing(home: Path) -> None:
+    app = ScreenApp(SettingsScreen)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [Settings()]
+    assert not (home / "settings.json").exists()
