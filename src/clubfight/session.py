@@ -33,6 +33,8 @@ class GameSession:
     moves: list[Move] = field(default_factory=list)
     positions: list[Position] = field(default_factory=list)
     redo_stack: list[Move] = field(default_factory=list)
+    game_id: str | None = None
+    """``storage.new_game_id()`` for a new game: it makes recording the result idempotent."""
 
     def __post_init__(self) -> None:
         if not self.positions:
@@ -44,7 +46,13 @@ class GameSession:
     def resume(resumed: ResumedGame) -> GameSession:
         saved = resumed.saved
         return GameSession(
-            saved.start, saved.daily, saved.hints, saved.undos, list(resumed.moves), list(resumed.positions)
+            saved.start,
+            saved.daily,
+            saved.hints,
+            saved.undos,
+            list(resumed.moves),
+            list(resumed.positions),
+            game_id=saved.game_id,
         )
 
     @property
@@ -97,7 +105,9 @@ class GameSession:
         return self.hints == 0 and self.undos == 0
 
     def saved(self) -> SavedGame:
-        return SavedGame.of(self.start, self.moves, hints=self.hints, undos=self.undos, daily=self.daily)
+        return SavedGame.of(
+            self.start, self.moves, hints=self.hints, undos=self.undos, daily=self.daily, game_id=self.game_id
+        )
 
     def result(self, played_on: date, *, abandoned: bool = False) -> GameResult:
         """The statistics entry; ``abandoned`` for a game the player declined to resume (a loss)."""
@@ -109,6 +119,7 @@ class GameSession:
             undos=self.undos,
             daily=self.daily,
             abandoned=abandoned,
+            game_id=self.game_id,
         )
 
     def record_text(self) -> str:

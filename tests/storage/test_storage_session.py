@@ -11,8 +11,8 @@ from storage_helpers import deal_start, greedy_game
 from clubfight.engine import Level
 from clubfight.records import parse_record
 from clubfight.session import GameSession
-from clubfight.storage.saves import load_game, save_game
-from clubfight.storage.stats import load_stats, record_game
+from clubfight.storage.saves import finish_game, load_game, save_game
+from clubfight.storage.stats import load_stats, new_game_id, record_game
 
 DAY = date(2026, 11, 30)
 
@@ -106,3 +106,28 @@ def test_record_text_and_share_line() -> None:
     assert line is not None and line.startswith("Club Fight daily 2026-11-30 hard: ")
     assert GameSession(deal_start("easy-1")).share_line() is None
     assert session.position.level is Level.HARD
+
+
+def test_finishing_is_idempotent_so_a_crash_never_counts_a_game_twice(home: Path) -> None:
+    start = deal_start("easy-3")
+    session = GameSession(start, game_id=new_game_id())
+    for move in greedy_game(start)[0]:
+        session.play(move)
+        save_game(session.saved())
+    record_game(session.result(DAY))  # ... and the app died before clearing the save
+    resumed = load_game().value
+    assert resumed is not None and resumed.position.is_over and resumed.saved.game_id == session.game_id
+    assert finish_game(GameSession.resume(resumed).result(DAY)) is None  # relaunch: finish it properly
+    assert len(load_stats().value) == 1
+    assert load_game().value is None
+
+
+def test_games_without_an_id_are_all_counted(home: Path) -> None:
+    session = GameSession(deal_start("easy-3"))
+    finish_game(session.result(DAY, abandoned=True))
+    finish_game(session.result(DAY, abandoned=True))
+    assert len(load_stats().value) == 2
+
+
+def test_new_game_ids_differ() -> None:
+    assert len({new_game_id() for _ in range(50)}) == 50

@@ -8,9 +8,18 @@ what it could keep and one warning line for the player, and never raises.
 from .atomic import Loaded
 from .exports import export_record
 from .paths import data_dir
-from .saves import ResumedGame, SavedGame, clear_game, load_game, save_game
+from .saves import ResumedGame, SavedGame, clear_game, finish_game, load_game, save_game
 from .settings import Settings, load_settings, save_settings
-from .stats import GameResult, GroupStats, StatsSummary, load_stats, record_game, reset_stats, summarize
+from .stats import (
+    GameResult,
+    GroupStats,
+    StatsSummary,
+    load_stats,
+    new_game_id,
+    record_game,
+    reset_stats,
+    summarize,
+)
 
 __all__ = [
     "GameResult",
@@ -23,9 +32,11 @@ __all__ = [
     "clear_game",
     "data_dir",
     "export_record",
+    "finish_game",
     "load_game",
     "load_settings",
     "load_stats",
+    "new_game_id",
     "record_game",
     "reset_stats",
     "save_game",

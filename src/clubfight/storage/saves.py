@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -24,10 +24,12 @@ from .schema import (
     as_object,
     get_int,
     get_optional_date,
+    get_optional_game_id,
     get_optional_str,
     get_str,
     get_str_list,
 )
+from .stats import GameResult, record_game
 
 KIND = "save"
 VERSION = 1
@@ -45,12 +47,19 @@ class SavedGame:
     hints: int = 0
     undos: int = 0
     daily: date | None = None
+    game_id: str | None = None
 
     @staticmethod
     def of(
-        start: Start, moves: Sequence[Move], *, hints: int = 0, undos: int = 0, daily: date | None = None
+        start: Start,
+        moves: Sequence[Move],
+        *,
+        hints: int = 0,
+        undos: int = 0,
+        daily: date | None = None,
+        game_id: str | None = None,
     ) -> SavedGame:
-        return SavedGame(start, tuple(str(move) for move in moves), hints, undos, daily)
+        return SavedGame(start, tuple(str(move) for move in moves), hints, undos, daily, game_id)
 
     def to_json(self) -> dict[str, Any]:
         start = {"deal": str(self.start.deal)} if self.start.deal is not None else {"position": self.start.position}
@@ -62,6 +71,7 @@ class SavedGame:
             "hints": self.hints,
             "undos": self.undos,
             "daily": self.daily.isoformat() if self.daily else None,
+            "id": self.game_id,
         }
 
 
@@ -96,6 +106,17 @@ def clear_game(path: Path | None = None) -> None:
     """Forget the unfinished game (it was finished, recorded, or declined)."""
     with suppress(FileNotFoundError):
         os.unlink(path or paths.save_path())
+
+
+def finish_game(result: GameResult, *, save: Path | None = None, stats: Path | None = None) -> str | None:
+    """At game over (or when the player declines to resume): record the result, then forget the save.
+
+    In that order, and with the result's ``game_id``, a crash at any point neither loses the game
+    nor counts it twice. Returns the stats file's warning line, if it had one.
+    """
+    warning = record_game(result, stats)
+    clear_game(save)
+    return warning
 
 
 def load_game(path: Path | None = None, *, now: datetime | None = None) -> Loaded[ResumedGame | None]:
@@ -134,6 +155,7 @@ def _read_saved(document: dict[str, Any]) -> SavedGame:
             hints=get_int(document, "hints", 0, MAX_COUNTER),
             undos=get_int(document, "undos", 0, MAX_COUNTER),
             daily=get_optional_date(document, "daily"),
+            game_id=get_optional_game_id(document, "id"),
         )
     except (SchemaError, NotationError) as error:
         raise Damaged(f"makes no sense ({error})") from None
@@ -162,7 +184,7 @@ def _replay(saved: SavedGame) -> tuple[ResumedGame, str | None]:
                 raise IllegalMoveError("the game was already over")
             move = positions[-1].parse_move(text)
         except (NotationError, IllegalMoveError) as error:
-            kept = SavedGame(saved.start, tuple(map(str, moves)), saved.hints, saved.undos, saved.daily)
+            kept = replace(saved, moves=tuple(map(str, moves)))
             note = f"has an illegal move {number} ({error}); the game was restored up to move {number - 1}"
             return ResumedGame(kept, tuple(moves), tuple(positions)), note
         moves.append(move)

@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 
 class SchemaError(ValueError):
@@ -69,3 +70,12 @@ def get_str_list(obj: dict[str, Any], key: str, max_items: int, max_length: int 
     if not all(isinstance(item, str) and len(item) <= max_length for item in value):
         raise SchemaError(f"{key} must hold only short texts")
     return list(value)
+
+
+def get_optional_game_id(obj: dict[str, Any], key: str) -> str | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not _GAME_ID.fullmatch(value):
+        raise SchemaError(f"{key} must be a short token of letters, digits, - and _")
+    return value

@@ -6,6 +6,7 @@ so a new figure never needs a file migration and a hand-edited total can't disag
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -16,7 +17,16 @@ from ..engine import Level, Position
 from ..records import KNOWN_VARIANTS, Start
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
-from .schema import SchemaError, as_object, get_bool, get_date, get_int, get_optional_date, get_optional_str
+from .schema import (
+    SchemaError,
+    as_object,
+    get_bool,
+    get_date,
+    get_int,
+    get_optional_date,
+    get_optional_game_id,
+    get_optional_str,
+)
 
 KIND = "stats"
 VERSION = 1
@@ -42,6 +52,8 @@ class GameResult:
     daily: date | None = None
     abandoned: bool = False
     """The player declined to resume it: it counts as a loss (as solitaire games do)."""
+    game_id: str | None = None
+    """The game's token (``new_game_id``): recording the same game twice counts it once."""
 
     @staticmethod
     def from_game(
@@ -53,6 +65,7 @@ class GameResult:
         undos: int = 0,
         daily: date | None = None,
         abandoned: bool = False,
+        game_id: str | None = None,
     ) -> GameResult:
         """The result of a game that reached ``final``; unfinished (abandoned) games are losses."""
         won = final.score == 0
@@ -68,6 +81,7 @@ class GameResult:
             undos=undos,
             daily=daily,
             abandoned=abandoned and not won,
+            game_id=game_id,
         )
 
     @property
@@ -92,6 +106,7 @@ class GameResult:
             "undos": self.undos,
             "daily": self.daily.isoformat() if self.daily else None,
             "abandoned": self.abandoned,
+            "id": self.game_id,
         }
 
     @staticmethod
@@ -121,10 +136,16 @@ class GameResult:
             undos=get_int(obj, "undos", 0, MAX_COUNTER),
             daily=get_optional_date(obj, "daily"),
             abandoned=get_bool(obj, "abandoned"),
+            game_id=get_optional_game_id(obj, "id"),
         )
         if result.deal is not None and not result.deal.startswith(f"{level.value}-"):
             raise SchemaError("the deal code's level disagrees with the level")
         return result
+
+
+def new_game_id() -> str:
+    """A fresh token for a new game (the app makes one per deal it starts)."""
+    return secrets.token_hex(8)
 
 
 # --- the file --------------------------------------------------------------------------------
@@ -167,7 +188,9 @@ def load_stats(path: Path | None = None, *, now: datetime | None = None) -> Load
 
 
 def record_game(result: GameResult, path: Path | None = None) -> str | None:
-    """Append one finished game. Returns the warning line if the existing file had to be repaired.
+    """Append one finished game, unless a game with its ``game_id`` is already there (so a crash
+    between recording a game and clearing its save can't count it twice). Returns the warning line
+    if the existing file had to be repaired.
 
     Raises ValueError for a result that couldn't be read back (so it never silently vanishes on
     the next load), OSError when the folder can't be written.
@@ -175,7 +198,8 @@ def record_game(result: GameResult, path: Path | None = None) -> str | None:
     GameResult.from_json(result.to_json())
     where = path or paths.stats_path()
     loaded = load_stats(where)
-    _write([*loaded.value, result], where)
+    if result.game_id is None or all(game.game_id != result.game_id for game in loaded.value):
+        _write([*loaded.value, result], where)
     return loaded.warning
 
 
