@@ -254,7 +254,7 @@ async def test_help_shows_keys_and_rules() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         keys = app.screen.query_one("#keys", Markdown)
-        assert "| Enter | confirm the move |" in keys.source
+        assert "**Enter**: confirm the move" in keys.source
         assert app.screen.query_one("#rules", Markdown).source == rules_markdown()
         await pilot.press("escape")
         assert app.screen is game(app)

@@ -19,24 +19,23 @@ from .widgets.hand import HAND_KEYS
 KEYS_MARKDOWN = f"""\
 # Club Fight: keys
 
-| Key | What it does |
-|---|---|
-| {" ".join(HAND_KEYS)} | pick the club in hand slot 1 to 4 (again: put it back) |
-{chr(10).join(f"| {key} | {action.title} |" for action, key in ACTION_KEYS.items() if action is not Action.ALLCLEAR)}
-| {ACTION_KEYS[Action.ALLCLEAR]} | All Clear (only with `--variant all-clear`) |
-| 1-9 | pick or unpick the card at that place (Sum, Run, Any); for Line, a place in the line |
-| ↑ ↓ | Up/Down with a 7: clear upwards or downwards |
-| ← → | step through the choices (lines, directions) |
-| Enter | confirm the move |
-| Esc | one step back (targets, then action, then club); nothing is played before Enter |
-| d | the discard pile |
-| ? or F1 | this help |
-| n | new deal |
-| q | quit |
-| Ctrl+P | command palette: themes and more |
+A turn is: pick a club, pick an action, pick its cards if it asks for them, then confirm.
+Nothing is played before you confirm, and Esc always steps back.
 
-Everything works with the mouse too: click a club, an action, the cards, then Confirm.
+- **{" ".join(HAND_KEYS)}**: pick the club in hand slot 1 to 4 (press it again to put it back)
+- **{"  ".join(f"{key} {action.title}" for action, key in ACTION_KEYS.items() if action is not Action.ALLCLEAR)}**
+  (and **{ACTION_KEYS[Action.ALLCLEAR]}** All Clear with `--variant all-clear`)
+- **1-9**: pick or unpick the card at that place for Sum, Run or Any; for Line, a place in the line
+  (press it again for the other line through it)
+- **↑ ↓**: Up/Down with the 7: clear upwards or downwards; **← →** step through the choices
+- **Enter**: confirm the move; **Esc**: one step back (cards, then action, then club)
+- **d**: the discard pile; **? or F1**: this help; **n**: new deal; **q**: quit;
+  **Ctrl+P**: command palette (themes and more)
+
+The mouse works everywhere: click a club, an action, the cards, then Confirm.
 Places are numbered in reading order: 1 2 3 on top, 4 5 6 in the middle, 7 8 9 at the bottom.
+Marks on the cards read without colour: **✕** will be cleared, **•** picked, **+** just dealt,
+**▲** the club you play.
 """
 
 RULES_MISSING = "# Rules\n\nThe rules file is missing from this installation."

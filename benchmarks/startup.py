@@ -1,0 +1,79 @@
+"""Startup time: from spawning ``clubfight --level easy --seed 1`` to the first frame of the table.
+
+Run: uv run python benchmarks/startup.py [--runs N]
+
+Method: the game runs in a real pseudo-terminal (80x24) as a child process. The environment variable
+CLUBFIGHT_FIRST_FRAME_FILE tells the app to write ``time.time()`` to that file once the table's
+first frame has been drawn (``call_after_refresh`` from the table's ``on_mount``) and then to exit.
+The figure is that timestamp minus the time just before the spawn: interpreter start, imports,
+argument parsing, the deal, composing and drawing the table. Target: under 0.5 s. The child's CPU
+time is printed too: on a busy machine the wall figure mostly measures waiting for a core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+COMMAND = [sys.executable, "-m", "clubfight", "--level", "easy", "--seed", "1"]
+
+
+def _set_size(fd: int, columns: int, rows: int) -> None:
+    import fcntl
+    import termios
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def one_run() -> tuple[float, float]:
+    """(wall seconds to the first frame, CPU seconds the whole child used)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        marker = Path(tmp) / "first-frame"
+        env = dict(os.environ, CLUBFIGHT_FIRST_FRAME_FILE=str(marker), TERM="xterm-256color")
+        parent, child = pty.openpty()
+        _set_size(child, 80, 24)
+        start = time.time()
+        process = subprocess.Popen(COMMAND, stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
+        os.close(child)
+        deadline = start + 30
+        while process.poll() is None and time.time() < deadline:
+            ready, _, _ = select.select([parent], [], [], 0.05)
+            if ready:
+                try:
+                    os.read(parent, 65536)  # keep the terminal drained so the app never blocks on output
+                except OSError:
+                    break
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        os.close(parent)
+        if not marker.exists():
+            raise SystemExit(f"the app exited with status {process.returncode} before drawing the table")
+        return float(marker.read_text(encoding="utf-8")) - start, usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=5, help="runs to time (default 5); after one warm-up run")
+    args = parser.parse_args()
+    one_run()  # warm-up: bytecode and the OS file cache
+    runs = [one_run() for _ in range(args.runs)]
+    walls = [wall for wall, _ in runs]
+    cpus = [cpu for _, cpu in runs]
+    print(
+        f"startup to first table frame: median {statistics.median(walls):.3f} s, best {min(walls):.3f} s "
+        f"wall; child CPU median {statistics.median(cpus):.3f} s ({args.runs} runs, load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+    )
+
+
+if __name__ == "__main__":
+    main()
