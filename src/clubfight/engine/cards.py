@@ -81,7 +81,9 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """Read ``AH``, ``10S``, ``QD``, ``KC`` or ``JK`` (case-insensitive)."""
-        card = _BY_CODE.get(text.strip().upper())
+        code = text.strip()
+        # ASCII only: str.upper() turns the long s 'ſ' into 'S', so 'Aſ' would read as AS.
+        card = _BY_CODE.get(code.upper()) if code.isascii() else None
         if card is None:
             raise NotationError(f"unknown card {text!r}: expected a rank A,2-10,J,Q,K and a suit H,S,D,C, or JK")
         return card
