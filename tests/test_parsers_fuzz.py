@@ -302,3 +302,13 @@ def test_random_card_text_is_refused_cleanly(text: str) -> None:
         check_message(error)
         return
     assert Card.parse(str(card)) == card
+
+
+@pytest.mark.parametrize("text", ["aſ", "10ſ", "Aｓ", "１0H", "A\u0307H", "ＪＫ"])
+def test_cards_are_ascii(text: str) -> None:
+    """Case-insensitive means a-z and A-Z: Unicode case mapping must not sneak cards in."""
+    with pytest.raises(NotationError) as error:
+        Card.parse(text)
+    assert repr(text) in check_message(error.value)
+    with pytest.raises(NotationError):
+        parse_position(f"6H 6S 9S 2D AD 4H 5D JK {text} | 3C 6C QC 8C | |")
