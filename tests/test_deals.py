@@ -66,6 +66,13 @@ def spec_splitmix64(seed: int) -> list[int]:
 
 
 def spec_deal(level: str, seed: int) -> str:
+    """The deal as a position string: grid | hand | grid deck | clubs deck."""
+    clubs, grid_deck = spec_shuffles(level, seed)
+    return " | ".join(" ".join(part) for part in (grid_deck[:9], clubs[:4], grid_deck[9:], clubs[4:]))
+
+
+def spec_shuffles(level: str, seed: int) -> tuple[list[str], list[str]]:
+    """The shuffled clubs and grid deck, top card first."""
     stream = iter(spec_splitmix64(seed))
 
     def below(n: int) -> int:
@@ -82,7 +89,7 @@ def spec_deal(level: str, seed: int) -> str:
 
     clubs = shuffle(list(CLUB_CARDS))
     grid_deck = shuffle([*GRID_CARDS, *["JK"] * (1 if level == "easy" else 2)])
-    return " | ".join(" ".join(part) for part in (grid_deck[:9], clubs[:4], grid_deck[9:], clubs[4:]))
+    return clubs, grid_deck
 
 
 def test_splitmix64_matches_published_vectors() -> None:

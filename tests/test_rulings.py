@@ -123,7 +123,7 @@ def test_ruling_C2_joker_has_no_suit_and_no_value() -> None:
 
 
 def test_ruling_C3_places_in_reading_order() -> None:
-    position = pos("AH 2H 3H 4S 5S 6S 7D 8D 9D", "AC 2C 4C 8C", clubs="", flags="")
+    position = pos("AH 2H 3H 4S 5S 6S 7D 8D 9D", "AC 2C 4C 8C")
     assert [str(position.card_at(p)) for p in range(1, 10)] == words("AH 2H 3H 4S 5S 6S 7D 8D 9D")
     assert str(position.parse_move("4C any 4")) == "4C any 4" and position.parse_move("4C any 4").cleared == {4}
     # Refill fills empty places in position order: clearing 9 and 1 puts the deck's top card at 1.
@@ -133,22 +133,28 @@ def test_ruling_C3_places_in_reading_order() -> None:
 
 
 def test_ruling_C3_dealing_fills_places_in_order() -> None:
-    position = deal(Level.EASY, 5)
-    full = [*position.grid, *position.grid_deck]
-    again = deal(Level.EASY, 5)
-    assert list(again.grid) == full[:9]
+    from test_deals import spec_shuffles
+
+    for level in Level:
+        _, grid_deck = spec_shuffles(level.value, 5)
+        position = deal(level, 5)
+        assert [str(c) for c in position.grid] == grid_deck[:9], "place 1 gets the top card, and so on"
+        assert [str(c) for c in position.grid_deck] == grid_deck[9:]
 
 
 def test_ruling_C4_opening_hand_is_the_top_four_clubs() -> None:
-    from test_deals import spec_deal
+    from test_deals import spec_shuffles
 
     for level in Level:
         for seed in (0, 3, 2**63):
-            hand, clubs_deck = (f.split() for f in spec_deal(level.value, seed).split(" | ")[1::2])
+            clubs, _ = spec_shuffles(level.value, seed)
             position = deal(level, seed)
-            assert [str(c) for c in position.hand] == hand[:4]
-            assert len(position.hand) == 4 and len(position.clubs_deck) == 9
-            assert [str(c) for c in position.clubs_deck] == clubs_deck
+            assert [str(c) for c in position.hand] == clubs[:4]
+            assert [str(c) for c in position.clubs_deck] == clubs[4:]
+    # And after a turn the hand draws the next club from the top of the clubs deck.
+    position = deal(Level.EASY, 0)
+    after = position.play(position.legal_moves()[0])
+    assert after.hand[-1] == position.clubs_deck[0] and after.clubs_deck == position.clubs_deck[1:]
 
 
 # --- a turn ------------------------------------------------------------------------------------
