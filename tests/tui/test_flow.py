@@ -339,6 +339,29 @@ async def test_new_game_key_deals_a_fresh_seed() -> None:
 
 
 @async_test
+async def test_new_game_mid_game_takes_a_second_press() -> None:
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        await pilot.press("x", "m", "enter", "n")
+        assert game(app).deal_label == "easy-1"
+        assert "press n again" in text_of(game(app), "#message")
+        await pilot.press("n")
+        await pilot.pause()
+        assert game(app).deal_label == "easy-1000"
+
+
+@async_test
+async def test_felt_theme_by_default_and_built_in_themes_work() -> None:
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        assert app.theme == "clubfight-felt"
+        app.theme = "nord"
+        await pilot.press("z", "e", "1")
+        assert app.theme == "nord"
+        assert "Run 3-4 ✓" in text_of(game(app), "#feedback")
+
+
+@async_test
 async def test_all_clear_variant_has_its_action() -> None:
     app = make_app(14, all_clear=True)  # easy-14 opens with 8C AC 9C 10C
     async with app.run_test() as pilot:

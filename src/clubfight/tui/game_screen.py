@@ -37,6 +37,7 @@ LARGE_SIZE = (120, 40)
 MAX_CHOICES = 6
 """At most six lines (3 rows, 3 columns) to choose from; Up/Down has two, All Clear three."""
 FRESH_SECONDS = 1.5
+NEW_GAME_WARNING = "This game isn't over: press n again for a new deal."
 
 ACTIONS_GROUP = Binding.Group("Action", compact=True)
 
@@ -251,7 +252,7 @@ class GameScreen(Screen[None]):
 
     def _status_text(self) -> Text:
         position = self.position
-        turn = min(position.turns_played + 1, 13)
+        turn = position.turns_played if position.is_over else position.turns_played + 1
         text = Text()
         text.append(" ♣ Club Fight ", style="bold reverse")
         text.append(f"  Deal {self.deal_label}", style="bold")
@@ -389,8 +390,13 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen())
 
     def action_new_game(self) -> None:
+        """A new deal; mid-game it takes a second press, so one stray key can't throw a game away."""
         from .app import ClubFightApp
 
+        position = self.position
+        if position.turns_played and not position.is_over and self.message != NEW_GAME_WARNING:
+            self.set_plan(self.plan, NEW_GAME_WARNING)
+            return
         app = self.app
         if isinstance(app, ClubFightApp):
             app.start_game(self.history[0].level, None, replace=True)
