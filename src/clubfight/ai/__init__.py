@@ -1,1 +1,21 @@
+"""Playing Club Fight well: a clairvoyant solver, a hint engine that plays fair, and benchmarks.
+
+Builds on ``clubfight.engine`` alone (no UI libraries): ``Position.legal_moves()`` is the only
+source of moves.
+"""
+
+from .hints import STRENGTHS, Hint, suggest
+from .policies import POLICY_NAMES, Policy, make_policy
 from .solver import SolveResult, Verdict, solve
+
+__all__ = [
+    "POLICY_NAMES",
+    "STRENGTHS",
+    "Hint",
+    "Policy",
+    "SolveResult",
+    "Verdict",
+    "make_policy",
+    "solve",
+    "suggest",
+]

@@ -212,7 +212,7 @@ class _Search:
         self.should_stop = should_stop
         self.on_progress = on_progress
         self.nodes = 0
-        self.next_poll = POLL_EVERY
+        self.next_poll = POLL_EVERY if node_limit is None else min(POLL_EVERY, node_limit)
         self.restart_at: int | None = None
         self.variant = 0
         self.noise = random.Random(0)
@@ -220,7 +220,9 @@ class _Search:
         self.line: list[Move] = []
 
     def poll(self) -> None:
-        self.next_poll += POLL_EVERY
+        self.next_poll = self.nodes + POLL_EVERY
+        if self.node_limit is not None:
+            self.next_poll = min(self.next_poll, self.node_limit)
         if self.restart_at is not None and self.nodes >= self.restart_at:
             raise _Restart
         if self.on_progress is not None:

@@ -1,0 +1,112 @@
+"""A one-ply move evaluation that sees only the grid and the hand: no deck, no refill.
+
+It scores what a move clears and what it leaves behind (suit blocks, jokers, the club spent),
+which is all a player can see before the refill. It orders candidate moves for the hint engine
+and drives its rollouts, so it must be cheap: per position it builds a few bitmasks once, then
+each move costs a handful of integer operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Action, Card, Move, Position, Suit
+
+_MOVE_MASKS: dict[int, tuple[Move, int]] = {}
+
+
+def move_mask(move: Move) -> int:
+    """The cleared places as a 9-bit mask (place 1 is bit 0). Engine moves are interned, so
+    caching by identity is safe; the stored move keeps the id from being reused."""
+    entry = _MOVE_MASKS.get(id(move))
+    if entry is None or entry[0] is not move:
+        mask = 0
+        for place in move.cleared:
+            mask |= 1 << (place - 1)
+        entry = _MOVE_MASKS[id(move)] = (move, mask)
+    return entry[1]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What each feature of a move is worth, in cards cleared. Tuned by measurement (docs/ai.md)."""
+
+    joker: float = 2.0
+    """Per joker cleared: a joker left behind will cost a whole Any or Line turn later."""
+    club_cost: tuple[float, ...] = (0, 0.0, 0.0, 0.2, 0.35, 0.7, 1.3, 2.8, 1.8, 0.5, 0.35, 0.9, 1.1, 0.3)
+    """Per club rank (index 1-13): what spending it costs. The 7 goes up or down and middle clubs
+    make long runs, so they are worth saving; the A and the 2 are cheap."""
+    crowd: float = 0.5
+    """Per card of a blocking suit beyond the first that stays: three of a suit block an action (T2),
+    and the refill may bring the third."""
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+class GridMasks:
+    """Bitmasks of one grid, computed once per position."""
+
+    __slots__ = ("diamonds", "hearts", "jokers", "spades")
+
+    def __init__(self, grid: tuple[Card | None, ...]) -> None:
+        hearts = spades = diamonds = jokers = 0
+        for index, card in enumerate(grid):
+            if card is None:
+                continue
+            bit = 1 << index
+            suit = card.suit
+            if suit is None:
+                jokers |= bit
+            elif suit is Suit.HEARTS:
+                hearts |= bit
+            elif suit is Suit.SPADES:
+                spades |= bit
+            elif suit is Suit.DIAMONDS:
+                diamonds |= bit
+        self.hearts = hearts
+        self.spades = spades
+        self.diamonds = diamonds
+        self.jokers = jokers
+
+
+def _suit_penalty(count: int, weights: Weights) -> float:
+    return weights.crowd * max(0, count - 1)
+
+
+def score_move(masks: GridMasks, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """Higher is better: cards cleared, plus jokers, minus the club's worth and the blocks left."""
+    cleared = move_mask(move)
+    keep = ~cleared
+    score = float(cleared.bit_count())
+    score += weights.joker * (masks.jokers & cleared).bit_count()
+    if move.action is Action.ALLCLEAR:
+        score -= sum(weights.club_cost[club.rank] for club in move.clubs_used)
+    else:
+        score -= weights.club_cost[move.club.rank]
+    score -= _suit_penalty((masks.hearts & keep).bit_count(), weights)
+    score -= _suit_penalty((masks.spades & keep).bit_count(), weights)
+    score -= _suit_penalty((masks.diamonds & keep).bit_count(), weights)
+    return score
+
+
+def ranked_moves(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, Move]]:
+    """Every legal move with its score, best first; ties keep the engine's stable order."""
+    masks = GridMasks(position.grid)
+    scored = [(score_move(masks, move, weights), index, move) for index, move in enumerate(position.legal_moves())]
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(score, move) for score, _, move in scored]
+
+
+def best_move(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> Move:
+    """The heuristic's choice: the legal move with the highest score (first in engine order on ties)."""
+    masks = GridMasks(position.grid)
+    best: Move | None = None
+    best_score = float("-inf")
+    for move in position.legal_moves():
+        score = score_move(masks, move, weights)
+        if score > best_score:
+            best, best_score = move, score
+    if best is None:
+        raise ValueError("the game is over: there is no move to suggest")
+    return best

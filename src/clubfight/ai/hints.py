@@ -1,0 +1,213 @@
+"""The hint engine: what should I play, seeing only what a player sees?
+
+It knows the grid, the hand and which cards are still unseen (the grid deck and the clubs deck
+as sets), never the order of either deck. It uses perfect-information Monte Carlo (PIMC): deal
+the unseen cards into many sample orders, try the heuristic's best few moves in every sample
+(the same samples for every move, so luck cancels out), finish each sample game with the
+heuristic policy, and keep the move that wins most often. docs/ai.md has the measurements that
+chose this design and its settings over the alternatives.
+
+No peeking: the unseen cards are sorted before they are shuffled with the hint's own
+``random.Random(seed)``, so the hint can't depend on the real deck order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import Card, Move, Position, Suit
+from .heuristic import GridMasks, best_move, move_mask, ranked_moves
+from .solver import Verdict, solve
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move and a one-line reason a player can read."""
+
+    move: Move
+    reason: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard the engine thinks: candidates tried, sample deals per candidate, and how each
+    sample game is finished ("rollout": the heuristic policy; "solve": the clairvoyant solver)."""
+
+    candidates: int
+    samples: int
+    finish: str = "rollout"
+    rounds: int = 1
+    """With more than one round, each round adds ``samples`` more sample deals and drops the worse
+    half of the candidates still in (successive halving): close calls get the most samples."""
+    solve_nodes: int = 2000
+    solve_below: int = 99
+    """With ``finish="solve"``, samples with more cards left than this are finished by rollout."""
+
+
+STRENGTHS: dict[str, Settings] = {
+    "fast": Settings(candidates=6, samples=10),
+    "strong": Settings(candidates=12, samples=48),
+}
+
+
+def unseen_cards(position: Position) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards the player can't see, in a canonical (sorted) order: all the hint may know of the decks."""
+    return tuple(sorted(position.grid_deck)), tuple(sorted(position.clubs_deck))
+
+
+def sample_positions(position: Position, count: int, rng: random.Random) -> list[Position]:
+    """``count`` positions that look the same to the player, with the unseen cards in random order."""
+    grid_cards, clubs = unseen_cards(position)
+    samples = []
+    for _ in range(count):
+        deck = list(grid_cards)
+        rng.shuffle(deck)
+        clubs_deck = list(clubs)
+        rng.shuffle(clubs_deck)
+        samples.append(
+            Position(
+                position.grid,
+                position.hand,
+                deck,
+                clubs_deck,
+                turns_played=position.turns_played,
+                level=position.level,
+                all_clear=position.all_clear,
+            )
+        )
+    return samples
+
+
+def rollout(position: Position) -> Position:
+    """Finish a sample game with the heuristic policy; returns the final position."""
+    while not position.is_over:
+        position = position.play(best_move(position))
+    return position
+
+
+def _finish_by_rollout(child: Position, settings: Settings) -> tuple[bool, int]:
+    end = rollout(child)
+    return end.score == 0, end.score
+
+
+def _finish_by_greedy(child: Position, settings: Settings) -> tuple[bool, int]:
+    """The plain baseline of docs/ai.md: finish by always clearing the most cards."""
+    while not child.is_over:
+        child = child.play(max(child.legal_moves(), key=lambda move: len(move.cleared)))
+    return child.score == 0, child.score
+
+
+def _finish_by_solver(child: Position, settings: Settings) -> tuple[bool, int]:
+    """Clairvoyant within the sample: a win if the solver finds one in its small budget.
+    Unknown falls back to the heuristic rollout, so a budget cut never counts as a loss outright."""
+    if child.score == 0:
+        return True, 0
+    if child.score > settings.solve_below:
+        return _finish_by_rollout(child, settings)
+    result = solve(child, time_limit=None, node_limit=settings.solve_nodes)
+    if result.verdict is Verdict.WINNABLE:
+        return True, 0
+    if result.verdict is Verdict.UNWINNABLE:
+        return False, rollout(child).score
+    return _finish_by_rollout(child, settings)
+
+
+_FINISHERS: dict[str, Callable[[Position, Settings], tuple[bool, int]]] = {
+    "rollout": _finish_by_rollout,
+    "solve": _finish_by_solver,
+    "greedy": _finish_by_greedy,
+}
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    move: Move
+    heuristic: float
+    wins: int
+    cards_left: int
+    samples: int
+
+
+class _Tally:
+    __slots__ = ("heuristic", "left", "move", "order", "samples", "wins")
+
+    def __init__(self, move: Move, heuristic: float, order: int) -> None:
+        self.move = move
+        self.heuristic = heuristic
+        self.order = order
+        self.wins = self.left = self.samples = 0
+
+    def rank(self) -> tuple[int, int, int]:
+        """Most wins, then fewest cards left over all samples (E3), then the heuristic's order."""
+        return (-self.wins, self.left, self.order)
+
+
+def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluation]:
+    """Every candidate with its sample results, best first."""
+    ranked = ranked_moves(position)
+    if not ranked:
+        raise ValueError("the game is over: there is no move to suggest")
+    candidates = ranked[: settings.candidates]
+    if len(candidates) == 1:
+        score, move = candidates[0]
+        return [Evaluation(move, score, 0, 0, 0)]
+    rng = random.Random(seed)
+    finish = _FINISHERS[settings.finish]
+    tallies = [_Tally(move, score, index) for index, (score, move) in enumerate(candidates)]
+    alive = list(tallies)
+    for round_number in range(settings.rounds):
+        # Every candidate still in sees the same new sample deals, so luck cancels out.
+        for sample in sample_positions(position, settings.samples << round_number, rng):
+            for tally in alive:
+                won, cards = finish(sample.play(tally.move), settings)
+                tally.wins += won
+                tally.left += cards
+                tally.samples += 1
+        alive.sort(key=_Tally.rank)
+        if len(alive) <= 2:
+            break
+        alive = alive[: (len(alive) + 1) // 2]
+    # The survivors of the last round (most samples) first, each group in rank order.
+    tallies.sort(key=lambda t: (-t.samples, t.rank()))
+    return [Evaluation(t.move, t.heuristic, t.wins, t.left, t.samples) for t in tallies]
+
+
+def suggest(position: Position, *, strength: str = "fast", seed: int = 0) -> Hint:
+    """The move the hint engine would play, with a one-line reason.
+
+    Raises ValueError for an unknown strength or a finished game.
+    """
+    settings = STRENGTHS.get(strength)
+    if settings is None:
+        raise ValueError(f"unknown hint strength {strength!r}: use one of {', '.join(STRENGTHS)}")
+    return suggest_with(position, settings, seed=seed)
+
+
+def suggest_with(position: Position, settings: Settings, *, seed: int = 0) -> Hint:
+    if position.is_over:
+        raise ValueError("the game is over: there is no move to suggest")
+    best = evaluate(position, settings, seed)[0]
+    return Hint(best.move, describe(position, best))
+
+
+def describe(position: Position, evaluation: Evaluation) -> str:
+    """One line: what the move clears, which blocks it lifts, and how it fared in the samples."""
+    move = evaluation.move
+    masks = GridMasks(position.grid)
+    cleared = move_mask(move)
+    count = len(move.cleared)
+    parts = [f"clears {count} card{'s' if count != 1 else ''}"]
+    jokers = (masks.jokers & cleared).bit_count()
+    if jokers:
+        parts.append(f"{'both jokers' if jokers == 2 else 'a joker'}")
+    for suit, mask in ((Suit.HEARTS, masks.hearts), (Suit.SPADES, masks.spades), (Suit.DIAMONDS, masks.diamonds)):
+        if mask.bit_count() >= 3 and (mask & ~cleared).bit_count() < 3:
+            parts.append(f"breaks the {suit.symbol} block")
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if evaluation.samples:
+        text += f"; won {evaluation.wins} of {evaluation.samples} sampled deals"
+    else:
+        text += "; the only sensible move"
+    return text
