@@ -27,20 +27,19 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def seed_value(text: str) -> int:
-    try:
-        seed = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
+    # ASCII digits only: int() would also take "1_000" and other scripts' digits.
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {text!r}")
+    seed = int(text)
     if not 0 <= seed <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"seed must be from 0 to {MAX_SEED}, not {text}")
     return seed
 
 
 def positive_int(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
+    value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text}")
     return value

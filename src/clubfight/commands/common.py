@@ -9,12 +9,21 @@ from ..engine import DealCode, NotationError, Position, parse_position
 def read_position(text: str, variants: list[str] | None = None) -> Position:
     """A position string or a deal code; NotationError becomes a UsageError (exit status 2)."""
     all_clear = "all-clear" in (variants or [])
-    try:
-        if "|" in text:
+    if "|" in text:
+        try:
             position = parse_position(text)
-            if all_clear and not position.all_clear:
-                raise UsageError("--variant goes with a deal code; a position string carries its own flags")
-            return position
-        return DealCode.parse(text).deal(all_clear=all_clear)
+        except NotationError as error:
+            raise UsageError(str(error)) from None
+        if all_clear and not position.all_clear:
+            raise UsageError("--variant goes with a deal code; a position string carries its own flags")
+        return position
+    try:
+        code = DealCode.parse(text)
     except NotationError as error:
+        if len(text.split()) > 1:  # several tokens: more likely a position missing its '|' than a deal code
+            raise UsageError(
+                f"{text!r} is neither a deal code (easy-N, hard-N) nor a position "
+                "(grid | hand | grid deck | clubs deck)"
+            ) from None
         raise UsageError(str(error)) from None
+    return code.deal(all_clear=all_clear)

@@ -218,6 +218,9 @@ def _build(
 
 def _updown(position: Position, club: Card, direction: str) -> Move:
     v = club.rank
+    if (direction == DOWN and not 2 <= v <= 7) or (direction == UP and not 7 <= v <= 12):
+        allowed = "2 to 7 of clubs go down" if direction == DOWN else "7 to Q of clubs go up"
+        raise IllegalMoveError(f"{club} {direction}: only the {allowed} (U1)")
     values = range(1, v) if direction == DOWN else range(v + 1, 14)
     cleared = {
         p

@@ -1,0 +1,30 @@
+"""Bad command-line input gets one clear line and status 2, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubfight.cli import main
+from clubfight.engine import IllegalMoveError, parse_position
+
+
+@pytest.mark.parametrize("seed", ["1_000", "١٢٣", "-1", "12.5", "", "18446744073709551616"])
+def test_seed_must_be_plain_ascii_digits(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--seed", seed])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "seed" in err
+
+
+def test_a_position_missing_its_bars_is_not_called_a_bad_deal_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "6H 6S 9S 2D AD 4H 5D JK KD 3C 6C QC 8C"]) == 2
+    err = capsys.readouterr().err
+    assert "neither a deal code" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("text", ["AC down", "KC up", "2C up", "QC down"])
+def test_up_down_out_of_range_names_ruling_U1(text: str) -> None:
+    position = parse_position("6H 6S 9S 2D AD 4H 5D JK KD | AC KC 2C QC | 7H 3S | 8C")
+    with pytest.raises(IllegalMoveError, match=r"\(U1\)"):
+        position.parse_move(text)
