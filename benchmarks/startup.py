@@ -25,6 +25,23 @@ import time
 from pathlib import Path
 
 COMMAND = [sys.executable, "-m", "clubfight", "--level", "easy", "--seed", "1"]
+BASELINE = """
+import os, sys, time
+from textual.app import App
+from textual.widgets import Footer, Static
+class Hello(App[None]):
+    def compose(self):
+        yield Static("hello")
+        yield Footer()
+    def on_mount(self):
+        self.call_after_refresh(self.shown)
+    def shown(self):
+        with open(os.environ["CLUBFIGHT_FIRST_FRAME_FILE"], "w") as out:
+            out.write(f"{time.time()}\\n")
+        self.exit()
+Hello().run()
+"""
+"""--baseline: the same measurement for a two-widget Textual app, the floor this machine allows."""
 
 
 def _set_size(fd: int, columns: int, rows: int) -> None:
@@ -34,7 +51,7 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def one_run() -> tuple[float, float]:
+def one_run(command: list[str]) -> tuple[float, float]:
     """(wall seconds to the first frame, CPU seconds the whole child used)."""
     with tempfile.TemporaryDirectory() as tmp:
         marker = Path(tmp) / "first-frame"
@@ -42,7 +59,7 @@ def one_run() -> tuple[float, float]:
         parent, child = pty.openpty()
         _set_size(child, 80, 24)
         start = time.time()
-        process = subprocess.Popen(COMMAND, stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
+        process = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
         os.close(child)
         deadline = start + 30
         while process.poll() is None and time.time() < deadline:
@@ -63,13 +80,15 @@ def one_run() -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=5, help="runs to time (default 5); after one warm-up run")
+    parser.add_argument("--baseline", action="store_true", help="time a minimal Textual app instead, for comparison")
     args = parser.parse_args()
-    one_run()  # warm-up: bytecode and the OS file cache
-    runs = [one_run() for _ in range(args.runs)]
+    command = [sys.executable, "-c", BASELINE] if args.baseline else COMMAND
+    one_run(command)  # warm-up: bytecode and the OS file cache
+    runs = [one_run(command) for _ in range(args.runs)]
     walls = [wall for wall, _ in runs]
     cpus = [cpu for _, cpu in runs]
     print(
-        f"startup to first table frame: median {statistics.median(walls):.3f} s, best {min(walls):.3f} s "
+        f"{'minimal Textual app' if args.baseline else 'clubfight'}: startup to first frame: median {statistics.median(walls):.3f} s, best {min(walls):.3f} s "
         f"wall; child CPU median {statistics.median(cpus):.3f} s ({args.runs} runs, load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 from typing import ClassVar
@@ -37,6 +36,8 @@ FELT = Theme(
 
 def random_seed() -> int:
     """A fresh deal: short enough to read out and share as a code such as easy-482913."""
+    import secrets  # only when a seed is drawn: it pulls in hashlib and random, which startup can skip
+
     return secrets.randbelow(1_000_000)
 
 

@@ -147,7 +147,7 @@ def action_summary(position: Position, club: Card | None, action: Action) -> tup
         if block.action is action:
             return False, f"blocked by {block.count} {block.suit.symbol}"
     if club is None:
-        return True, ""
+        return True, ACTION_HINTS[action]
     moves = position.moves_for(club).get(action, [])
     if not moves:
         return False, _why_none(club, action)
@@ -166,6 +166,18 @@ def action_summary(position: Position, club: Card | None, action: Action) -> tup
     best = max(len(m.cleared) for m in moves)
     ways = "1 way" if len(moves) == 1 else f"{len(moves)} ways"
     return True, f"{ways}, up to {_count(best)}"
+
+
+ACTION_HINTS = {
+    Action.MATCH: "all cards of its value",
+    Action.SUM: "cards adding up to its value",
+    Action.ANY: "any one card, a joker too",
+    Action.LINE: "a row/column with its value",
+    Action.UPDOWN: "all lower (2-7) or higher (7-Q)",
+    Action.RUN: "a sequence through its value",
+    Action.ALLCLEAR: "3 clubs in sequence: whole grid",
+}
+"""Reminders shown in the action boxes before a club is picked; what is legal still comes from the engine."""
 
 
 def _why_none(club: Card, action: Action) -> str:

@@ -54,7 +54,8 @@ class ActionPanel(Widget):
             label.append(f"{ACTION_KEYS[action]} ", style="bold")
             label.append(f"{action.title:<9}")
             if detail:
-                label.append(" " + ("✗ " if not available else "") + detail)
+                style = "dim" if club is None and not blocked else ""
+                label.append(" " + ("✗ " if not available else "") + detail, style=style)
             if action is chosen:
                 label.append("  ◀")
             button.label = label  # a reactive: an unchanged label costs nothing
