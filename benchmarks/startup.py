@@ -88,7 +88,8 @@ def main() -> None:
     walls = [wall for wall, _ in runs]
     cpus = [cpu for _, cpu in runs]
     print(
-        f"{'minimal Textual app' if args.baseline else 'clubfight'}: startup to first frame: median {statistics.median(walls):.3f} s, best {min(walls):.3f} s "
+        f"{'minimal Textual app' if args.baseline else 'clubfight'}: startup to first frame: "
+        f"median {statistics.median(walls):.3f} s, best {min(walls):.3f} s "
         f"wall; child CPU median {statistics.median(cpus):.3f} s ({args.runs} runs, load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
