@@ -232,6 +232,20 @@ async def test_refill_is_highlighted_until_the_next_club() -> None:
 
 
 @async_test
+async def test_refill_highlight_fades_when_animations_are_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import clubfight.tui.game_screen
+
+    monkeypatch.setattr(clubfight.tui.game_screen, "FRESH_SECONDS", 0.01)
+    app = make_app(7)
+    app.animation_level = "full"
+    async with app.run_test() as pilot:
+        await pilot.press("z", "e", "1", "2", "enter")
+        await pilot.pause(0.1)
+        assert game(app).fresh == frozenset()
+        assert not card(1, app).has_class("-fresh")
+
+
+@async_test
 async def test_discard_pile_by_key_and_by_click() -> None:
     app = make_app(1)
     async with app.run_test() as pilot:
