@@ -47,8 +47,8 @@ class Settings:
 
 
 STRENGTHS: dict[str, Settings] = {
-    "fast": Settings(candidates=6, samples=10),
-    "strong": Settings(candidates=12, samples=48),
+    "fast": Settings(candidates=8, samples=20),
+    "strong": Settings(candidates=16, samples=8, rounds=4),
 }
 
 
@@ -209,5 +209,5 @@ def describe(position: Position, evaluation: Evaluation) -> str:
     if evaluation.samples:
         text += f"; won {evaluation.wins} of {evaluation.samples} sampled deals"
     else:
-        text += "; the only sensible move"
+        text += "; the only legal move"
     return text
