@@ -46,8 +46,8 @@ def _bindings() -> list[BindingType]:
     bindings: list[BindingType] = [Binding("1", "place(1)", "Place", key_display="1-9")]
     bindings += [Binding(str(p), f"place({p})", f"Place {p}", show=False) for p in range(2, 10)]
     bindings.append(Binding(HAND_KEYS[0], "club(0)", "Club", key_display="".join(HAND_KEYS)))
-    bindings += [Binding(key, f"club({slot})", f"Club {slot + 1}", show=False) for slot, key in enumerate(HAND_KEYS)][
-        1:
+    bindings += [
+        Binding(key, f"club({slot})", f"Club {slot + 1}", show=False) for slot, key in enumerate(HAND_KEYS) if slot
     ]
     bindings += [
         Binding(key, f"act('{action.value}')", action.title, group=ACTIONS_GROUP) for action, key in ACTION_KEYS.items()
