@@ -1,0 +1,140 @@
+"""The hint engine: legal, deterministic, and unable to peek at the deck order."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clubfight.ai import Hint, make_policy, suggest
+from clubfight.ai.heuristic import best_move, ranked_moves
+from clubfight.ai.hints import Settings, suggest_with, unseen_cards
+from clubfight.ai.policies import greedy_policy
+from clubfight.engine import Level, Position, deal, format_position, parse_position
+
+# A small setting keeps the property tests quick; the no-peeking argument is the same at any size.
+TINY = Settings(candidates=4, samples=3)
+
+
+def mid_game(level: Level, seed: int, turns: int) -> Position:
+    position = deal(level, seed)
+    for _ in range(turns):
+        if position.is_over:
+            break
+        position = position.play(best_move(position))
+    return position
+
+
+def with_decks(position: Position, grid_deck: list[str], clubs_deck: list[str]) -> str:
+    """The position string with its two hidden decks replaced (same cards, another order)."""
+    fields = format_position(position).split("|")
+    fields[2] = " " + " ".join(grid_deck) + " "
+    fields[3] = " " + " ".join(clubs_deck) + " "
+    return "|".join(fields)
+
+
+@settings(max_examples=30)
+@given(
+    level=st.sampled_from([Level.EASY, Level.HARD]),
+    deal_seed=st.integers(1, 10_000),
+    turns=st.integers(0, 8),
+    hint_seed=st.integers(0, 2**32),
+    data=st.data(),
+)
+def test_hint_ignores_the_order_of_the_hidden_decks(
+    level: Level, deal_seed: int, turns: int, hint_seed: int, data: st.DataObject
+) -> None:
+    position = mid_game(level, deal_seed, turns)
+    if position.is_over:
+        return
+    grid_deck = data.draw(st.permutations([str(c) for c in position.grid_deck]))
+    clubs_deck = data.draw(st.permutations([str(c) for c in position.clubs_deck]))
+    shuffled = parse_position(with_decks(position, grid_deck, clubs_deck))
+    original = parse_position(position.notation())
+    assert suggest_with(shuffled, TINY, seed=hint_seed) == suggest_with(original, TINY, seed=hint_seed)
+
+
+def test_permuting_the_decks_changes_the_game_but_not_the_fast_hint() -> None:
+    """The real strength, too; and the permuted deal really differs, so the check has teeth."""
+    position = mid_game(Level.EASY, 42, 2)
+    reversed_text = with_decks(
+        position, [str(c) for c in reversed(position.grid_deck)], [str(c) for c in reversed(position.clubs_deck)]
+    )
+    other = parse_position(reversed_text)
+    assert other.grid_deck != position.grid_deck
+    assert suggest(other, strength="fast", seed=3) == suggest(position, strength="fast", seed=3)
+
+
+def test_unseen_cards_are_canonical() -> None:
+    position = mid_game(Level.HARD, 5, 1)
+    grid_cards, clubs = unseen_cards(position)
+    assert list(grid_cards) == sorted(position.grid_deck)
+    assert list(clubs) == sorted(position.clubs_deck)
+
+
+@pytest.mark.parametrize("strength", ["fast", "strong"])
+def test_hint_is_legal_and_has_a_one_line_reason(strength: str) -> None:
+    position = mid_game(Level.HARD, 11, 3)
+    hint = suggest(position, strength=strength, seed=1)
+    assert isinstance(hint, Hint)
+    assert position.is_legal(hint.move)
+    assert "\n" not in hint.reason
+    assert hint.reason.startswith("clears ")
+    assert "sampled deals" in hint.reason
+
+
+def test_hints_along_a_game_are_legal_and_reproducible() -> None:
+    position = deal(Level.EASY, 7)
+    while not position.is_over:
+        hint = suggest_with(position, TINY, seed=9)
+        assert hint == suggest_with(position, TINY, seed=9)
+        assert hint.move in position.legal_moves()
+        position = position.play(hint.move)
+
+
+def test_hint_seed_matters_only_through_sampling() -> None:
+    position = mid_game(Level.EASY, 3, 2)
+    hints = {suggest_with(position, TINY, seed=s).move for s in range(6)}
+    candidates = {move for _, move in ranked_moves(position)[: TINY.candidates]}
+    assert hints <= candidates
+
+
+def test_unknown_strength_and_finished_game_raise_value_error() -> None:
+    position = deal(Level.EASY, 1)
+    with pytest.raises(ValueError, match="strength"):
+        suggest(position, strength="medium")
+    while not position.is_over:
+        position = position.play(greedy_policy(position))
+    with pytest.raises(ValueError, match="over"):
+        suggest(position)
+
+
+def test_a_single_legal_move_is_suggested_without_sampling() -> None:
+    position = parse_position("- - - - 9H - - - - | KC | |")
+    hint = suggest(position)
+    assert str(hint.move) == "KC any 5"
+    assert "only legal move" in hint.reason
+
+
+def test_policies_play_legal_moves_and_random_is_seeded() -> None:
+    position = mid_game(Level.EASY, 8, 1)
+    for name in ("random", "greedy"):
+        move = make_policy(name, seed=4)(position)
+        assert move in position.legal_moves()
+    assert make_policy("random", 4)(position) == make_policy("random", 4)(position)
+    greedy = make_policy("greedy")(position)
+    assert len(greedy.cleared) == max(len(m.cleared) for m in position.legal_moves())
+    with pytest.raises(ValueError):
+        make_policy("clairvoyant")
+
+
+def test_heuristic_prefers_clearing_a_joker() -> None:
+    # Same club, same count: Any on the joker beats Any on a heart.
+    position = parse_position("JK 2H - - - - - - - | 9C KC | |")
+    assert best_move(position).cleared == frozenset({1})
+
+
+def test_random_policy_differs_between_seeds() -> None:
+    position = deal(Level.EASY, 2)
+    picks = {make_policy("random", seed)(position) for seed in range(20)}
+    assert len(picks) > 1

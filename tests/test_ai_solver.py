@@ -1,0 +1,162 @@
+"""The clairvoyant solver against hand-built positions and an independent brute force."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from clubfight.ai import SolveResult, Verdict, solve
+from clubfight.ai.solver import club_capacity, provably_lost
+from clubfight.engine import Card, Level, Position, deal, parse_position
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(token) for token in text.split()]
+
+
+def grid(text: str) -> list[Card | None]:
+    return [None if token == "-" else Card.parse(token) for token in text.split()]
+
+
+def replays_to_win(position: Position, result: SolveResult) -> bool:
+    for move in result.line:
+        position = position.play(move)  # raises if a move is illegal
+    return position.score == 0
+
+
+@cache
+def brute_force_wins(text: str) -> bool:
+    """The reference: every legal move, no ordering, no pruning; memoised on the position string only."""
+    position = parse_position(text)
+    if position.score == 0:
+        return True
+    return any(brute_force_wins(position.play(move).notation()) for move in position.legal_moves())
+
+
+def test_already_won_is_winnable_with_an_empty_line() -> None:
+    won = Position([None] * 9, cards("5C"), [], [])
+    result = solve(won)
+    assert result.verdict is Verdict.WINNABLE
+    assert result.line == ()
+
+
+def test_last_card_last_club_is_won_in_one() -> None:
+    position = Position(grid("- - - - 9H - - - -"), cards("KC"), [], [])
+    result = solve(position)
+    assert result.verdict is Verdict.WINNABLE
+    assert [str(move) for move in result.line] == ["KC any 5"]
+
+
+def test_two_jokers_apart_and_one_club_is_unwinnable() -> None:
+    # Only Any or Line clears a joker (A1, L1); the jokers share no row or column, so one club can't do it.
+    position = Position(grid("JK - - - 5H - - - JK"), cards("5C"), [], [], level=Level.HARD)
+    assert solve(position).verdict is Verdict.UNWINNABLE
+
+
+def test_two_jokers_in_a_line_with_a_matching_value_are_won_by_line() -> None:
+    position = Position(grid("JK 5H JK - - - - - -"), cards("5C"), [], [], level=Level.HARD)
+    result = solve(position)
+    assert result.verdict is Verdict.WINNABLE
+    assert str(result.line[0]) == "5C line row1"
+
+
+def test_a_refill_that_needs_a_second_club_is_seen() -> None:
+    # Clearing the 4H brings the 9S up from the deck; the KC then clears it with Any.
+    position = Position(grid("4H - - - - - - - -"), cards("4C KC"), cards("9S"), [])
+    result = solve(position)
+    assert result.verdict is Verdict.WINNABLE
+    assert replays_to_win(position, result)
+
+
+def endgame_positions(count: int, clubs_left: int) -> list[Position]:
+    """Positions from random play of seeded deals, stopped with few clubs left: small enough to brute-force."""
+    rng = random.Random(77)
+    found = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        position = deal(Level.HARD if seed % 2 else Level.EASY, seed)
+        while position.clubs_left > clubs_left and not position.is_over:
+            moves = position.legal_moves()
+            # Mostly big clears so that many endgames are still winnable.
+            moves.sort(key=lambda move: -len(move.cleared))
+            position = position.play(moves[min(len(moves) - 1, int(rng.expovariate(0.7)))])
+        if not position.is_over:
+            found.append(position)
+    return found
+
+
+@pytest.mark.parametrize("position", endgame_positions(24, 3), ids=lambda p: p.notation())
+def test_solver_agrees_with_brute_force(position: Position) -> None:
+    truth = brute_force_wins(position.notation())
+    result = solve(position, time_limit=None)
+    assert result.verdict is (Verdict.WINNABLE if truth else Verdict.UNWINNABLE)
+    if truth:
+        assert replays_to_win(position, result)
+    else:
+        assert result.line == ()
+
+
+def test_brute_force_sample_has_both_answers() -> None:
+    """Guards the test above: it only means something if both verdicts occur in its positions."""
+    truths = {brute_force_wins(p.notation()) for p in endgame_positions(24, 3)}
+    assert truths == {True, False}
+
+
+def test_lost_bound_is_sound_on_brute_forced_positions() -> None:
+    for position in endgame_positions(24, 3):
+        if provably_lost(position):
+            assert not brute_force_wins(position.notation())
+
+
+def test_lost_bound_fires_on_a_hopeless_position() -> None:
+    # 9 cards in the grid, 1 club left, nothing a single club could clear them all with.
+    position = Position(grid("KH KS KD QH QS QD JH JS JD"), cards("AC"), [], [])
+    assert provably_lost(position)
+    assert solve(position).verdict is Verdict.UNWINNABLE
+
+
+def test_club_capacity_per_action() -> None:
+    counts = [0] * 15
+    for value in (5, 6, 7, 9, 10, 11):
+        counts[value] += 1
+    assert club_capacity(8, counts, 3) == 6  # Run 5-6-7-(8)-9-10-11
+    assert club_capacity(4, counts, 3) == 3  # Run (4)-5-6-7, or a Line
+    assert club_capacity(13, counts, 1) == 2  # Sum 5 + 6; the K has no Up/Down and no Q to run with
+    assert club_capacity(7, counts, 1) == 3  # Up clears 9, 10, 11
+    assert club_capacity(2, counts, 1) == 1  # nothing but Any (or a Line) for a 2 here
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.HARD])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_winning_lines_of_seeded_deals_replay(level: Level, seed: int) -> None:
+    position = deal(level, seed)
+    result = solve(position, time_limit=30)
+    assert result.verdict is Verdict.WINNABLE
+    assert len(result.line) <= 13
+    assert replays_to_win(position, result)
+    assert result.nodes > 0
+
+
+def test_tiny_budget_is_unknown_not_a_guess() -> None:
+    result = solve(deal(Level.HARD, 23), node_limit=1)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.line == ()
+
+
+def test_should_stop_cancels_and_progress_is_reported() -> None:
+    seen: list[int] = []
+    result = solve(deal(Level.HARD, 23), time_limit=None, should_stop=lambda: len(seen) >= 2, on_progress=seen.append)
+    assert result.verdict is Verdict.UNKNOWN
+    assert len(seen) == 2
+    assert seen == sorted(seen) and seen[0] > 0
+
+
+def test_lost_game_is_unwinnable() -> None:
+    position = deal(Level.EASY, 1)
+    while not position.is_over:
+        position = position.play(position.legal_moves()[0])
+    assert position.score > 0
+    assert solve(position).verdict is Verdict.UNWINNABLE
