@@ -1,0 +1,121 @@
+"""Step through a line of moves on the board, read-only: each position with the move played from it.
+
+Built from the table's own widgets (grid, hand, suit counter), so a line looks like a game. Every
+position comes from replaying the line through ``Position.play``; the viewer decides nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..engine import Move, Position
+from .turn import describe
+from .widgets import GridView, HandView, SuitCounter
+
+LARGE_SIZE = (120, 40)
+
+
+class LineViewerScreen(Screen[None]):
+    """Step 0 shows the opening with the first move marked; the last step shows the cleared grid."""
+
+    CSS_PATH = "ai_screens.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back", key_display="←"),
+        Binding("right", "step(1)", "Next", key_display="→"),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, start: Position, line: Sequence[Move], *, title: str = "A winning line") -> None:
+        super().__init__()
+        self.line = tuple(line)
+        self.positions = [start]
+        for move in self.line:
+            self.positions.append(self.positions[-1].play(move))
+        self.title_text = title
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="line-status")
+        with Horizontal(id="line-table"):
+            with Vertical(id="line-left"):
+                yield GridView(id="line-grid")
+                yield HandView(id="line-hand")
+            with Vertical(id="line-right"):
+                yield SuitCounter(id="line-suits")
+                yield Static(id="line-move")
+                yield Static("← → step through the line · Home/End · Esc closes", id="line-keys")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._apply_size(self.app.size.width, self.app.size.height)
+        self.show_step()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        self.set_class(width >= LARGE_SIZE[0] and height >= LARGE_SIZE[1], "-large")
+
+    @property
+    def move(self) -> Move | None:
+        """The move played from the position on show (None at the end of the line)."""
+        return self.line[self.step] if self.step < len(self.line) else None
+
+    def show_step(self) -> None:
+        position, move = self.positions[self.step], self.move
+        clear = move.cleared if move is not None else frozenset()
+        self.query_one(GridView).show(position, clear=clear)
+        self.query_one(HandView).show(position.hand, move.club if move else None, move.clubs_used if move else ())
+        self.query_one(SuitCounter).show(position)
+        status = Text()
+        status.append(f" {self.title_text} ", style="bold reverse")
+        status.append(f"  Step {self.step} of {len(self.line)}", style="bold")
+        status.append(f"  To clear {position.score}  Clubs deck {len(position.clubs_deck)}")
+        self.query_one("#line-status", Static).update(status)
+        self.query_one("#line-move", Static).update(self._move_text(position, move))
+        self.refresh_bindings()
+
+    def _move_text(self, position: Position, move: Move | None) -> Text:
+        text = Text()
+        if move is None:
+            won = position.score == 0
+            text.append("Cleared: the deal is won." if won else "The end of the line.", style="bold")
+            return text
+        text.append(f"Move {self.step + 1}: ", style="bold")
+        text.append(f"{describe(move)} with the {move.club.symbol}", style="bold")
+        count = len(move.cleared)
+        text.append(f"\nclears {count} card{'s' if count != 1 else ''} (marked ✕)\n")
+        text.append(str(move), style="dim")
+        return text
+
+    def action_step(self, delta: int) -> None:
+        self.action_jump(min(max(self.step + delta, 0), len(self.line)))
+
+    def action_jump(self, step: int) -> None:
+        last = len(self.line)
+        step = last if step < 0 else min(max(step, 0), last)
+        if step != self.step:
+            self.step = step
+            self.show_step()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step":
+            delta = parameters[0] if parameters else 0
+            target = self.step + (delta if isinstance(delta, int) else 0)
+            return True if 0 <= target <= len(self.line) else None
+        return True
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,238 @@
+"""The AI in the app: the hint key, "was this deal winnable?" with its line viewer, and autoplay."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from textual.pilot import Pilot
+from tui_support import WINNING_LINE, async_test, game, make_app, play_by_keys
+
+from clubfight.ai import Hint, SolveResult, Verdict, suggest
+from clubfight.engine import Level, Position, deal
+from clubfight.tui import hinting
+from clubfight.tui.app import ClubFightApp
+from clubfight.tui.line_viewer import LineViewerScreen
+from clubfight.tui.turn import candidate
+from clubfight.tui.verdict_screen import VerdictScreen, answer_text
+
+HINT_SEED = 7
+"""easy-7: the fast hint engine (its own seed 0) suggests a Run on the opening table."""
+
+
+async def settle(pilot: Pilot[None], done: Callable[[], bool], tries: int = 400) -> None:
+    """Let the app run until ``done()`` (workers on threads finish in their own time), or give up."""
+    for _ in range(tries):
+        if done():
+            return
+        await pilot.pause(0.02)
+    assert done(), "the app never got there"
+
+
+def text_of(app: ClubFightApp, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+# --- the hint key -------------------------------------------------------------------------
+
+
+@async_test
+async def test_hint_key_previews_the_engines_legal_move_with_its_reason() -> None:
+    opening = deal(Level.EASY, HINT_SEED)
+    expected = suggest(opening, strength="fast")
+    app = make_app(seed=HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        assert hinting.hints_used(table) == 0
+        await pilot.press("h")
+        await settle(pilot, lambda: not hinting.running(table))
+        assert table.plan == hinting.hint_plan(expected.move)
+        assert candidate(table.position, table.plan) == expected.move
+        assert expected.move in table.position.legal_moves()
+        assert expected.reason in table.message
+        assert hinting.hints_used(table) == 1
+        for place in expected.move.cleared:  # the cards it clears are marked on the table
+            assert app.screen.query_one(f"#place-{place}").has_class("-clear")
+        await pilot.press("enter")  # a hint is a preview: Enter plays it like any move
+        await pilot.pause()
+        assert table.moves == [expected.move]
+
+
+@async_test
+async def test_every_kind_of_hinted_move_previews_through_the_turn_builder() -> None:
+    """hint_plan must describe any move exactly, whatever its action: every legal move of a few games."""
+    seen = set()
+    for seed in (1, 2, 3):
+        position = deal(Level.HARD, seed, all_clear=True)
+        while not position.is_over:
+            for move in position.legal_moves():
+                assert candidate(position, hinting.hint_plan(move)) == move, move
+                seen.add(move.action)
+            position = position.play(max(position.legal_moves(), key=lambda move: len(move.cleared)))
+    assert len(seen) >= 5
+
+
+class SlowHints:
+    """A stand-in for ``suggest`` that holds its answer until the test releases it."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.calls = 0
+
+    def __call__(self, position: Position, *, strength: str = "fast", seed: int = 0) -> Hint:
+        self.calls += 1
+        self.release.wait(timeout=20)  # bounded, so a failing test can't hang the run
+        return Hint(position.legal_moves()[0], "the first legal move")
+
+
+@async_test
+async def test_keys_still_work_while_a_hint_is_computing(monkeypatch: pytest.MonkeyPatch) -> None:
+    slow = SlowHints()
+    monkeypatch.setattr(hinting, "suggest", slow)
+    app = make_app(seed=HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        try:
+            await pilot.press("h")
+            await settle(pilot, lambda: slow.calls == 1)
+            await pilot.press("x")  # pick the second club while the engine thinks
+            await pilot.pause()
+            assert hinting.running(table), "the stand-in answered too early"
+            assert table.plan.club == table.position.hand[1]
+            await pilot.press("h")  # a second press doesn't start a second search
+            await pilot.pause()
+            assert "still working" in table.message
+        finally:
+            slow.release.set()
+        await settle(pilot, lambda: not hinting.running(table))
+        assert slow.calls == 1
+        assert table.plan == hinting.hint_plan(table.position.legal_moves()[0])
+        assert hinting.hints_used(table) == 1
+
+
+@async_test
+async def test_a_move_played_while_the_hint_computes_discards_the_stale_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    slow = SlowHints()
+    monkeypatch.setattr(hinting, "suggest", slow)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        try:
+            await pilot.press("h")
+            await settle(pilot, lambda: slow.calls == 1)
+            await play_by_keys(pilot, app, WINNING_LINE[0])
+            assert len(table.moves) == 1
+        finally:
+            slow.release.set()
+        await settle(pilot, lambda: not hinting.running(table))
+        assert table.plan.is_empty
+        assert "Hint" not in table.message
+        assert hinting.hints_used(table) == 0
+
+
+# --- was this deal winnable? ----------------------------------------------------------------
+
+
+@async_test
+async def test_verdict_finds_a_winning_line_to_step_through() -> None:
+    opening = deal(Level.EASY, HINT_SEED)
+    app = make_app(seed=HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        verdict = VerdictScreen(opening, opening, time_limit=None, node_limit=200_000)
+        await app.push_screen(verdict)
+        await settle(pilot, lambda: not verdict.searching)
+        assert verdict.result is not None and verdict.result.verdict is Verdict.WINNABLE
+        assert "Winnable" in text_of(app, "#verdict-answer")
+        line = verdict.result.line
+        await pilot.press("l")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, LineViewerScreen)
+        assert f"Step 0 of {len(line)}" in text_of(app, "#line-status")
+        assert str(line[0]) in text_of(app, "#line-move")
+        await pilot.press(*["right"] * (len(line) + 2))  # pressing past the end stays at the end
+        await pilot.pause()
+        assert viewer.step == len(line)
+        assert viewer.positions[-1].score == 0
+        assert "won" in text_of(app, "#line-move")
+        await pilot.press("left")
+        await pilot.pause()
+        assert viewer.step == len(line) - 1
+        assert str(line[-1]) in text_of(app, "#line-move")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is verdict
+
+
+@async_test
+async def test_verdict_with_a_tiny_budget_says_unknown() -> None:
+    opening = deal(Level.HARD, HINT_SEED)
+    app = make_app(seed=HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        verdict = VerdictScreen(opening, opening, time_limit=None, node_limit=50)
+        await app.push_screen(verdict)
+        await settle(pilot, lambda: not verdict.searching)
+        assert verdict.result is not None and verdict.result.verdict is Verdict.UNKNOWN
+        assert "Unknown in time" in text_of(app, "#verdict-answer")
+        assert not app.screen.query_one("#show-line").display
+        await pilot.press("l")  # no line to show
+        await pilot.pause()
+        assert app.screen is verdict
+
+
+class EndlessSolver:
+    """A search that never ends on its own: it reports progress until it is told to stop."""
+
+    def __init__(self) -> None:
+        self.stopped = threading.Event()
+        self.nodes = 0
+
+    def __call__(
+        self,
+        position: Position,
+        *,
+        time_limit: float | None,
+        node_limit: int | None,
+        should_stop: Callable[[], bool] | None,
+        on_progress: Callable[[int], None] | None,
+    ) -> SolveResult:
+        assert should_stop is not None and on_progress is not None
+        for _ in range(2000):  # bounded: at most a few seconds if the cancel never comes
+            if should_stop():
+                self.stopped.set()
+                break
+            self.nodes += 2048
+            on_progress(self.nodes)
+            self.stopped.wait(0.005)
+        return SolveResult(Verdict.UNKNOWN, (), self.nodes, 0.5)
+
+
+@async_test
+async def test_verdict_shows_progress_and_can_be_cancelled() -> None:
+    opening = deal(Level.EASY, HINT_SEED)
+    solver = EndlessSolver()
+    app = make_app(seed=HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        verdict = VerdictScreen(opening, opening, solver=solver)
+        await app.push_screen(verdict)
+        await settle(pilot, lambda: "positions" in text_of(app, "#verdict-status"))
+        assert verdict.searching
+        await pilot.press("escape")  # the first Esc cancels the search
+        await settle(pilot, lambda: not verdict.searching)
+        assert solver.stopped.is_set()
+        assert "cancelled" in text_of(app, "#verdict-answer")
+        assert app.screen is verdict
+        await pilot.press("escape")  # the second goes back
+        await pilot.pause()
+        assert app.screen is not verdict
+
+
+def test_answers_read_as_won_winnable_not_winnable_or_unknown() -> None:
+    opening = deal(Level.EASY, 1)
+    line = tuple(opening.parse_move(text) for text in WINNING_LINE[:1])
+    assert answer_text(None, won=True).startswith("Won")
+    assert answer_text(SolveResult(Verdict.WINNABLE, line, 10, 0.1), won=False).startswith("Winnable")
+    assert answer_text(SolveResult(Verdict.UNWINNABLE, (), 10, 0.1), won=False).startswith("Not winnable")
+    assert answer_text(SolveResult(Verdict.UNKNOWN, (), 10, 0.1), won=False).startswith("Unknown in time")
+    assert "cancelled" in answer_text(SolveResult(Verdict.UNKNOWN, (), 10, 0.1), won=False, cancelled=True)
