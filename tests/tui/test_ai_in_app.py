@@ -13,6 +13,8 @@ from clubfight.ai import Hint, SolveResult, Verdict, suggest
 from clubfight.engine import Level, Position, deal
 from clubfight.tui import hinting
 from clubfight.tui.app import ClubFightApp
+from clubfight.tui.autoplay import AutoplayScreen
+from clubfight.tui.game_over import GameOverScreen
 from clubfight.tui.line_viewer import LineViewerScreen
 from clubfight.tui.turn import candidate
 from clubfight.tui.verdict_screen import VerdictScreen, answer_text
@@ -149,12 +151,13 @@ async def test_verdict_finds_a_winning_line_to_step_through() -> None:
         await pilot.pause()
         viewer = app.screen
         assert isinstance(viewer, LineViewerScreen)
-        assert f"Step 0 of {len(line)}" in text_of(app, "#line-status")
+        assert f"Move 1 of {len(line)}" in text_of(app, "#line-status")
         assert str(line[0]) in text_of(app, "#line-move")
         await pilot.press(*["right"] * (len(line) + 2))  # pressing past the end stays at the end
         await pilot.pause()
         assert viewer.step == len(line)
         assert viewer.positions[-1].score == 0
+        assert f"After all {len(line)} moves" in text_of(app, "#line-status")
         assert "won" in text_of(app, "#line-move")
         await pilot.press("left")
         await pilot.pause()
@@ -236,3 +239,106 @@ def test_answers_read_as_won_winnable_not_winnable_or_unknown() -> None:
     assert answer_text(SolveResult(Verdict.UNWINNABLE, (), 10, 0.1), won=False).startswith("Not winnable")
     assert answer_text(SolveResult(Verdict.UNKNOWN, (), 10, 0.1), won=False).startswith("Unknown in time")
     assert "cancelled" in answer_text(SolveResult(Verdict.UNKNOWN, (), 10, 0.1), won=False, cancelled=True)
+
+
+# --- game over ------------------------------------------------------------------------------
+
+
+@async_test
+async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
+    """Lose easy-7 on purpose (always the fewest cards), after one hint; then ask the solver."""
+    app = make_app(seed=HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        await pilot.press("h")
+        await settle(pilot, lambda: hinting.hints_used(table) == 1)
+        while not table.position.is_over:
+            table.commit(min(table.position.legal_moves(), key=lambda move: (len(move.cleared), str(move))))
+        await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        over = app.screen
+        assert table.position.score > 0
+        assert "Hints used: 1" in text_of(app, "#hints-used")
+        await pilot.press("w")
+        await pilot.pause()
+        verdict = app.screen
+        assert isinstance(verdict, VerdictScreen)
+        assert verdict.start is table.history[0]
+        await settle(pilot, lambda: not verdict.searching)
+        assert "Winnable" in text_of(app, "#verdict-answer")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is over
+        await pilot.press("w")  # asked again: the decided answer comes back at once
+        await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen) and not app.screen.searching
+        assert "Winnable" in text_of(app, "#verdict-answer")
+
+
+@async_test
+async def test_a_won_game_answers_won() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        for text in WINNING_LINE:
+            table.commit(table.position.parse_move(text))
+        await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert "Hints used: 0" in text_of(app, "#hints-used")
+        await pilot.pause()
+        await pilot.click("#winnable")
+        await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen)
+        assert text_of(app, "#verdict-answer").startswith("Won")
+
+
+# --- autoplay -------------------------------------------------------------------------------
+
+
+def autoplay_app(seed: int, level: Level = Level.EASY) -> ClubFightApp:
+    app = ClubFightApp(level=level, seed=seed, autoplay=True, autoplay_pace=0.0)
+    app.animation_level = "none"
+    return app
+
+
+@async_test
+async def test_autoplay_plays_a_seeded_game_to_the_end() -> None:
+    app = autoplay_app(HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        assert isinstance(table, AutoplayScreen)
+        await settle(pilot, lambda: isinstance(app.screen, GameOverScreen), tries=1500)
+        assert table.position.is_over
+        assert not table.playing
+        # every move is the hint engine's choice for the table it was played on
+        replay = table.history[0]
+        for move in table.moves:
+            assert move == suggest(replay, strength="fast").move
+            replay = replay.play(move)
+        assert hinting.hints_used(table) == 0  # the demo's own moves aren't the player's hints
+
+
+@async_test
+async def test_autoplay_pauses_and_hands_over_the_table() -> None:
+    app = autoplay_app(HINT_SEED)
+    app.autoplay_pace = 0.05
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        assert isinstance(table, AutoplayScreen)
+        await settle(pilot, lambda: len(table.moves) >= 1)
+        await pilot.press("space")
+        await pilot.pause()
+        assert table.paused
+        played = len(table.moves)
+        await pilot.press("z")  # the player's keys are off while the engine plays (even paused)
+        await pilot.pause()
+        assert table.plan.is_empty or table.plan.action is not None  # z alone would pick a club, no action
+        await pilot.press("space")
+        await settle(pilot, lambda: len(table.moves) > played)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not table.playing
+        stopped_at = len(table.moves)
+        await pilot.pause(0.2)
+        assert len(table.moves) == stopped_at  # nothing more is played once stopped
+        await pilot.press("z")  # the table is the player's now
+        await pilot.pause()
+        assert table.plan.club == table.position.hand[0]

@@ -80,7 +80,7 @@ def show_hint(screen: GameScreen, hint: Hint) -> None:
     plan = hint_plan(hint.move)
     if candidate(screen.position, plan) != hint.move:
         plan = screen.plan  # can't be previewed through the turn builder: say it in words alone
-    screen.set_plan(plan, f"Hint ({hint.move}): {hint.reason}.")
+    screen.set_plan(plan, f"Hint: {hint.reason}.")  # the table itself shows the move
     note = getattr(screen, "note_hint", None)
     if callable(note):
         note()

@@ -55,7 +55,7 @@ class LineViewerScreen(Screen[None]):
             with Vertical(id="line-right"):
                 yield SuitCounter(id="line-suits")
                 yield Static(id="line-move")
-                yield Static("← → step through the line · Home/End · Esc closes", id="line-keys")
+                yield Static("← → step through the line\nHome/End: first/last · Esc closes", id="line-keys")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -81,7 +81,9 @@ class LineViewerScreen(Screen[None]):
         self.query_one(SuitCounter).show(position)
         status = Text()
         status.append(f" {self.title_text} ", style="bold reverse")
-        status.append(f"  Step {self.step} of {len(self.line)}", style="bold")
+        last = len(self.line)
+        where = f"Move {self.step + 1} of {last}" if self.step < last else f"After all {last} moves"
+        status.append(f"  {where}", style="bold")
         status.append(f"  To clear {position.score}  Clubs deck {len(position.clubs_deck)}")
         self.query_one("#line-status", Static).update(status)
         self.query_one("#line-move", Static).update(self._move_text(position, move))
@@ -93,7 +95,6 @@ class LineViewerScreen(Screen[None]):
             won = position.score == 0
             text.append("Cleared: the deal is won." if won else "The end of the line.", style="bold")
             return text
-        text.append(f"Move {self.step + 1}: ", style="bold")
         text.append(f"{describe(move)} with the {move.club.symbol}", style="bold")
         count = len(move.cleared)
         text.append(f"\nclears {count} card{'s' if count != 1 else ''} (marked ✕)\n")
