@@ -30,8 +30,8 @@ def test_level_seed_and_deal_code_resolve() -> None:
         (["--deal", "medium-3"], "bad deal code"),
         (["--deal", "easy-3", "--seed", "4"], "--deal already names the seed"),
         (["--deal", "easy-3", "--level", "hard"], "contradicts"),
-        (["--daily"], "--daily is not available yet"),
-        (["--autoplay"], "--autoplay is not available yet"),
+        (["--daily", "--seed", "4"], "--daily takes its seed from today's UTC date"),
+        (["--autoplay", "--daily", "--level", "easy"], "--autoplay would spoil the daily deal"),
     ],
 )
 def test_bad_play_options_exit_2_with_one_line(

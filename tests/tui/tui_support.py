@@ -44,11 +44,12 @@ WINNING_LINE = (
 
 
 def make_app(
-    seed: int | None = WINNING_SEED, level: Level | None = Level.EASY, *, all_clear: bool = False
+    seed: int | None = WINNING_SEED, level: Level | None = Level.EASY, *, all_clear: bool = False, **options: Any
 ) -> ClubFightApp:
-    """An app on a fixed deal, with fixed seeds for "new deal" and no timers (TEXTUAL_ANIMATIONS=none)."""
+    """An app on a fixed deal, with fixed seeds for "new deal" and no timers (TEXTUAL_ANIMATIONS=none);
+    ``options`` go to ClubFightApp (``daily``, ``today``)."""
     seeds = iter(range(1000, 2000))
-    app = ClubFightApp(level=level, seed=seed, all_clear=all_clear, seed_source=lambda: next(seeds))
+    app = ClubFightApp(level=level, seed=seed, all_clear=all_clear, seed_source=lambda: next(seeds), **options)
     app.animation_level = "none"
     return app
 

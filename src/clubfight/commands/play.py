@@ -20,10 +20,10 @@ def resolve(args: argparse.Namespace) -> tuple[Level | None, int | None]:
     """The level and seed asked for: either may be None (start screen asks / a fresh seed is drawn)."""
     if args.deal and (args.seed is not None or args.daily):
         raise UsageError("--deal already names the seed; leave out --seed and --daily")
-    if args.daily:
-        raise UsageError("--daily is not available yet")
-    if args.autoplay:
-        raise UsageError("--autoplay is not available yet")
+    if args.daily and args.seed is not None:
+        raise UsageError("--daily takes its seed from today's UTC date; leave out --seed")
+    if args.autoplay and args.daily:
+        raise UsageError("--autoplay would spoil the daily deal; pick --seed or --deal instead")
     if args.deal:
         try:
             code = DealCode.parse(args.deal)
@@ -39,7 +39,14 @@ def run(args: argparse.Namespace) -> int:
     level, seed = resolve(args)
     from ..tui.app import ClubFightApp
 
-    app = ClubFightApp(level=level, seed=seed, all_clear="all-clear" in args.variant)
+    app = ClubFightApp(
+        level=level,
+        seed=seed,
+        all_clear="all-clear" in args.variant,
+        daily=bool(args.daily),
+        hint_strength=args.strength,
+        autoplay=bool(args.autoplay),
+    )
     first_frame_file = os.environ.get(FIRST_FRAME_ENV)
     if first_frame_file:
         app.first_frame_file = first_frame_file

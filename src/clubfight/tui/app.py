@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import ClassVar
+from datetime import date
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events
 from textual.app import App
@@ -13,9 +14,15 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from ..engine import DealCode, Level, Position
+from ..storage.settings import Settings
 from .game_screen import GameScreen
-from .start_screen import StartScreen
+from .keeping import Clock, new_session, record_finish, utc_today
+from .start_screen import StartChoice, StartScreen
 from .too_small import MIN_SIZE, TooSmallScreen
+
+if TYPE_CHECKING:
+    from ..storage import ResumedGame
+    from .settings_screen import SettingsScreen
 
 FELT = Theme(
     name="clubfight-felt",
@@ -54,6 +61,11 @@ class ClubFightApp(App[None]):
         all_clear: bool = False,
         position: Position | None = None,
         seed_source: Callable[[], int] = random_seed,
+        daily: bool = False,
+        today: Clock = utc_today,
+        hint_strength: str = "fast",
+        autoplay: bool = False,
+        autoplay_pace: float = 0.8,
     ) -> None:
         super().__init__()
         self.level = level
@@ -61,30 +73,128 @@ class ClubFightApp(App[None]):
         self.all_clear = all_clear
         self.start_position = position
         self.seed_source = seed_source
+        self.daily = daily
+        """Play today's daily deal (``daily_deal``) rather than ``seed``."""
+        self.today = today
+        """The UTC date for the daily deal and the statistics; tests pass a fixed one."""
+        self.settings = Settings()
+        self.hint_strength = hint_strength
+        """The hint engine's strength for the hint key and autoplay (``--strength``)."""
+        self.autoplay = autoplay
+        """The next game started is played by the hint engine (``--autoplay``), ``autoplay_pace`` s a move."""
+        self.autoplay_pace = autoplay_pace
         self.first_frame_file: str | None = None
         """For benchmarks/startup.py: write the time of the table's first frame here, then exit."""
         self.register_theme(FELT)
         self.theme = FELT.name
 
     def on_mount(self) -> None:
+        self._animation_level_at_start = self.animation_level  # TEXTUAL_ANIMATIONS=none wins over the setting
+        self._load_settings()
+        resumed = None if self.autoplay else self._unfinished_game()
+        if resumed is not None:
+            from .ask import ResumeScreen
+
+            self.push_screen(ResumeScreen(resumed.summary), lambda yes: self._resume_answered(resumed, yes))
+        else:
+            self._begin()
+        self._guard_size(self.size.width, self.size.height)
+
+    def _begin(self) -> None:
         if self.start_position is not None:
             self.push_screen(GameScreen(self.start_position, None))
         elif self.level is None:
-            self.push_screen(StartScreen(self.seed), self._level_chosen)
+            self.push_screen(StartScreen(self.seed, daily=self.daily, all_clear=self.all_clear), self._level_chosen)
         else:
-            self.start_game(self.level, self.seed)
-        self._guard_size(self.size.width, self.size.height)
+            self.start_game(self.level, self.seed, daily=self.daily)
 
-    def _level_chosen(self, level: Level | None) -> None:
-        if level is None:
+    def _level_chosen(self, choice: StartChoice | None) -> None:
+        if choice is None:
             self.exit()
         else:
-            self.start_game(level, self.seed)
+            self.all_clear = choice.all_clear
+            self.start_game(choice.level, self.seed, daily=choice.daily)
 
-    def start_game(self, level: Level, seed: int | None, *, replace: bool = False) -> None:
-        """Deal (level, seed), or a fresh seed when None, and show its table."""
-        code = DealCode(level, self.seed_source() if seed is None else seed)
-        self.replace_game(GameScreen(code.deal(all_clear=self.all_clear), code), replace=replace)
+    def start_game(self, level: Level, seed: int | None, *, replace: bool = False, daily: bool = False) -> None:
+        """Deal (level, seed), a fresh seed when None, or today's daily deal; and show its table."""
+        day: date | None = None
+        if daily:
+            from ..daily import daily_deal
+
+            day = self.today()
+            code = daily_deal(day, level)
+        else:
+            code = DealCode(level, self.seed_source() if seed is None else seed)
+        start = code.deal(all_clear=self.all_clear)
+        session = new_session(start, code, daily=day)
+        if self.autoplay:
+            from .autoplay import AutoplayScreen
+
+            self.autoplay = False  # a demo of one deal: "play again" and "new deal" are the player's
+            self.replace_game(AutoplayScreen(start, code, session=session, pace=self.autoplay_pace), replace=replace)
+            return
+        self.replace_game(GameScreen(start, code, session=session), replace=replace)
+
+    # --- the data folder ------------------------------------------------------------------
+
+    def _warn(self, warning: str | None) -> None:
+        if warning:
+            self.notify(warning, severity="warning", timeout=10)
+
+    def _unfinished_game(self) -> ResumedGame | None:
+        """The saved game to offer; one left finished by a crash is recorded on the spot instead."""
+        from ..session import GameSession
+        from ..storage import load_game
+
+        loaded = load_game()
+        self._warn(loaded.warning)
+        resumed = loaded.value
+        if resumed is not None and resumed.position.is_over:
+            self._warn(record_finish(GameSession.resume(resumed), self.today()))
+            return None
+        return resumed
+
+    def _resume_answered(self, resumed: ResumedGame, yes: bool | None) -> None:
+        from ..session import GameSession
+
+        session = GameSession.resume(resumed)
+        if yes:
+            self.push_screen(GameScreen(session.position, session.start.deal, session=session))
+        else:
+            self._warn(record_finish(session, self.today(), abandoned=True))
+            self._begin()
+
+    def _load_settings(self) -> None:
+        from ..storage import load_settings
+        from .settings_screen import register_themes
+
+        register_themes(cast("App[object]", self))
+        loaded = load_settings()
+        self._warn(loaded.warning)
+        self.apply_settings(loaded.value)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Theme, four-colour deck and animations, live (the blocking-move question reads ``settings``)."""
+        self.settings = settings
+        if settings.theme in self.available_themes and settings.theme != self.theme:
+            self.theme = settings.theme
+        if self.has_class("-four-colour") != settings.four_colour_deck:
+            self.set_class(settings.four_colour_deck, "-four-colour")
+            self.refresh_css(animate=False)  # restyle the table under the settings screen too
+        base = getattr(self, "_animation_level_at_start", self.animation_level)
+        self.animation_level = base if settings.animations else "none"
+
+    def open_settings(self) -> None:
+        from .settings_screen import SettingsScreen
+
+        def closed(settings: Settings | None) -> None:
+            if settings is not None:
+                self.apply_settings(settings)
+
+        self.push_screen(SettingsScreen(self.settings), closed)
+
+    def on_settings_screen_changed(self, event: SettingsScreen.Changed) -> None:
+        self.apply_settings(event.settings)
 
     def replace_game(self, screen: GameScreen, *, replace: bool = True) -> None:
         """Show a new table, dropping any overlay (game over, pile, help) above the old one."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,8 +11,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..engine import Outcome, Position
+from ..ai import Verdict
+from ..engine import Move, Outcome, Position
 from .widgets.buttons import FlatButton
+
+if TYPE_CHECKING:
+    from .verdict_screen import Answer
 
 
 class GameOverScreen(ModalScreen[str]):
@@ -22,12 +27,31 @@ class GameOverScreen(ModalScreen[str]):
         Binding("n", "choose('new')", "New deal"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape", "choose('table')", "See the table"),
+        Binding("x", "export", "Export record"),
+        Binding("c", "copy_share", "Copy share line"),
+        Binding("w", "winnable", "Was it winnable?"),
     ]
 
-    def __init__(self, position: Position, deal_label: str) -> None:
+    def __init__(
+        self,
+        position: Position,
+        deal_label: str,
+        *,
+        share: str | None = None,
+        export: Callable[[], str] | None = None,
+        played: tuple[Sequence[Position], Sequence[Move]] | None = None,
+        hints: int | None = None,
+    ) -> None:
+        """``share``: the daily deal's spoiler-free share line; ``export`` writes the record, returns what to say."""
         super().__init__()
         self.position = position
         self.deal_label = deal_label
+        self.share = share
+        self.export = export
+        self.played = played
+        """The game's positions (the opening first) and moves, for "Was this deal winnable?" (None: no button)."""
+        self.hints = hints
+        self.verdict: Answer | None = None
 
     def compose(self) -> ComposeResult:
         position = self.position
@@ -41,6 +65,16 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(detail, id="result-detail")
             yield Static(f"Score: {position.score}   (cards left; 0 is a win, lower is better)", id="score")
             yield Static(f"Deal: {self.deal_label}", id="deal-code")
+            if self.hints is not None:
+                yield Static(f"Hints used: {self.hints}", id="hints-used")
+            if self.played is not None:
+                yield FlatButton("w  Was this deal winnable?", id="winnable")
+            if self.share is not None:
+                yield Static(self.share, id="share-line", markup=False)
+                yield FlatButton("c  Copy the share line", id="copy-share")
+            if self.export is not None:
+                yield FlatButton("x  Export the game record", id="export")
+                yield Static("", id="export-result", markup=False)
             yield FlatButton("a  Play this deal again", id="again")
             yield FlatButton("n  New deal", id="new")
             yield FlatButton("q  Quit", id="quit")
@@ -49,6 +83,43 @@ class GameOverScreen(ModalScreen[str]):
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "export":
+            return self.export is not None
+        if action == "copy_share":
+            return self.share is not None
+        if action == "winnable":
+            return self.played is not None
+        return True
+
+    def action_export(self) -> None:
+        if self.export is not None:
+            self.query_one("#export-result", Static).update(self.export())
+
+    def action_copy_share(self) -> None:
+        if self.share is not None:
+            self.app.copy_to_clipboard(self.share)
+            self.notify("Share line copied to the clipboard (if your terminal allows it).", timeout=4)
+
+    def action_winnable(self) -> None:
+        """Solve the deal from its opening (in a worker, on its own screen); the answer is kept for next time."""
+        from .verdict_screen import VerdictScreen
+
+        def answered(answer: Answer | None) -> None:
+            if answer is not None and answer.result.verdict is not Verdict.UNKNOWN:
+                self.verdict = answer  # decided for good; "unknown" may be asked again
+
+        if self.played is not None:
+            start = self.played[0][0]
+            screen = VerdictScreen(start, self.position, played=self.played, known=self.verdict)
+            self.app.push_screen(screen, answered)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id:
+        if event.button.id == "winnable":
+            self.action_winnable()
+        elif event.button.id == "export":
+            self.action_export()
+        elif event.button.id == "copy-share":
+            self.action_copy_share()
+        elif event.button.id:
             self.dismiss(event.button.id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
+from datetime import date
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,9 +14,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ..engine import Action, DealCode, Move, Position
+from ..session import GameSession
+from .keeping import autosave, new_session, record_finish, utc_today
 from .turn import (
     CHOOSING_ACTIONS,
     PICKING_ACTIONS,
@@ -30,6 +33,7 @@ from .turn import (
 from .widgets import ActionPanel, CardWidget, GridView, HandView, SuitCounter
 from .widgets.actions import ACTION_KEYS
 from .widgets.buttons import FlatButton, update_if_changed
+from .widgets.footer import TableFooter
 from .widgets.hand import HAND_KEYS
 
 LARGE_SIZE = (120, 40)
@@ -37,7 +41,7 @@ LARGE_SIZE = (120, 40)
 MAX_CHOICES = 6
 """At most six lines (3 rows, 3 columns) to choose from; Up/Down has two, All Clear three."""
 FRESH_SECONDS = 1.5
-NEW_GAME_WARNING = "This game isn't over: press n again for a new deal."
+NEW_GAME_WARNING = "This game isn't over: press n again for a new deal (this one counts as a loss)."
 
 ACTIONS_GROUP = Binding.Group("Action", compact=True)
 
@@ -55,15 +59,20 @@ def _bindings() -> list[BindingType]:
     bindings += [
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "back", "Back"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo"),
         Binding("up", "direction('up')", "Up", show=False),
         Binding("down", "direction('down')", "Down", show=False),
         Binding("left", "cycle(-1)", "Previous", show=False),
         Binding("right", "cycle(1)", "Next", show=False),
+        Binding("h", "hint", "Hint"),
         Binding("d", "discards", "Pile"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "help", "Help", show=False),
         Binding("n", "new_game", "New"),
         Binding("q", "quit", "Quit"),
+        Binding("s", "stats", "Stats"),
+        Binding("o", "settings", "Settings"),
     ]
     return bindings
 
@@ -75,9 +84,10 @@ def _parse(action: str) -> tuple[str, tuple[object, ...]]:
 
 
 class GameScreen(Screen[None]):
-    """Holds the game (``history``: every position so far) and renders every widget from the last one.
+    """Holds the game (``session``, a ``GameSession``: every position and move so far, undo and redo)
+    and renders every widget from its current position.
 
-    Every confirmed move goes through ``commit``, the hook for autosave, stats, undo and autoplay.
+    Every confirmed move goes through ``commit``, which autosaves, and records the result at game over.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -91,11 +101,13 @@ class GameScreen(Screen[None]):
             self.before = before
             self.after = after
 
-    def __init__(self, start: Position, code: DealCode | None) -> None:
+    def __init__(self, start: Position, code: DealCode | None, *, session: GameSession | None = None) -> None:
+        """A new game from ``start`` (dealt from ``code``), or the given ``session`` (resumed, daily)."""
         super().__init__()
-        self.history: list[Position] = [start]
-        self.moves: list[Move] = []
-        self.code = code
+        self.session = session if session is not None else new_session(start, code)
+        self.code = self.session.start.deal if session is not None else code
+        self.finished = self.session.is_over
+        """The result is in the statistics: recorded exactly once, at game over."""
         self.plan = Plan()
         self.fresh: frozenset[int] = frozenset()
         self.message = ""
@@ -105,7 +117,31 @@ class GameScreen(Screen[None]):
 
     @property
     def position(self) -> Position:
-        return self.history[-1]
+        return self.session.position
+
+    @property
+    def history(self) -> list[Position]:
+        """Every position so far, the opening first (the session's own list: read, don't modify)."""
+        return self.session.positions
+
+    @property
+    def moves(self) -> list[Move]:
+        return self.session.moves
+
+    def note_hint(self) -> None:
+        """A hint was shown: the game is no longer clean (saved at once, so quitting can't hide it)."""
+        self.session.note_hint()
+        if not self.finished:
+            self._warn(autosave(self.session))
+
+    def today(self) -> date:
+        from .app import ClubFightApp
+
+        return self.app.today() if isinstance(self.app, ClubFightApp) else utc_today()
+
+    def _warn(self, warning: str | None) -> None:
+        if warning:
+            self.notify(warning, severity="warning", timeout=10)
 
     @property
     def deal_label(self) -> str:
@@ -115,9 +151,7 @@ class GameScreen(Screen[None]):
     def commit(self, move: Move) -> None:
         """Play a legal move: the only way the game moves on."""
         before = self.position
-        after = before.play(move)
-        self.history.append(after)
-        self.moves.append(move)
+        after = self.session.play(move)
         self.plan = Plan()
         self.fresh = frozenset(p for p in move.cleared if after.card_at(p) is not None)
         self.message = f"Played {describe(move)} with the {move.club.symbol}: cleared {len(move.cleared)}."
@@ -125,15 +159,62 @@ class GameScreen(Screen[None]):
             self.message += f" New cards at {' '.join(map(str, sorted(self.fresh)))}."
             if self.app.animation_level != "none":
                 self.set_timer(FRESH_SECONDS, self._fade_fresh)
+        if after.is_over:
+            self.finished = True
+            self._warn(record_finish(self.session, self.today()))
+        else:
+            self._warn(autosave(self.session))
         self.post_message(self.MoveCommitted(move, before, after))
         self.render_table()
         if after.is_over:
             self.call_after_refresh(self.app.call_later, self._show_game_over)
 
+    def action_undo(self) -> None:
+        """Take back the last move, back to the start of the deal (the game is no longer clean)."""
+        if self.finished or not self.session.can_undo:
+            return
+        move = self.session.moves[-1]
+        self.session.undo()
+        self._after_history_step(f"Took back {describe(move)} with the {move.club.symbol}. r redoes it.")
+
+    def action_redo(self) -> None:
+        if self.finished or not self.session.can_redo:
+            return
+        move = self.session.redo_stack[-1]
+        self.commit(move)
+        if not self.finished:
+            self.message = f"Redid {describe(move)} with the {move.club.symbol}."
+            self.render_table()
+
+    def _after_history_step(self, message: str) -> None:
+        self.plan = Plan()
+        self.fresh = frozenset()
+        self.message = message
+        self._warn(autosave(self.session))
+        self.render_table()
+
     def _show_game_over(self) -> None:
         from .game_over import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.position, self.deal_label), self._after_game_over)
+        screen = GameOverScreen(
+            self.position,
+            self.deal_label,
+            share=self.session.share_line(),
+            export=self._export_record,
+            played=(list(self.history), list(self.moves)),
+            hints=self.session.hints,
+        )
+        self.app.push_screen(screen, self._after_game_over)
+
+    def _export_record(self) -> str:
+        """Write the game record into the data folder; the line to show says where (or why not)."""
+        from ..storage import export_record
+
+        try:
+            path = export_record(self.session.start, self.session.moves)
+        except (OSError, ValueError) as error:
+            return f"Couldn't export the record: {getattr(error, 'strerror', None) or error}"
+        return f"Record written to {path}"
 
     def _after_game_over(self, choice: str | None) -> None:
         from .app import ClubFightApp
@@ -181,7 +262,7 @@ class GameScreen(Screen[None]):
                     yield FlatButton("? Help", id="help")
                 yield Static(id="message")
                 yield Static(id="pile-summary")
-        yield Footer(compact=True, show_command_palette=False)
+        yield TableFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self._apply_size(self.app.size.width, self.app.size.height)
@@ -292,8 +373,14 @@ class GameScreen(Screen[None]):
             return True if plan.action is not None else None
         if action == "back":
             return True if not plan.is_empty else None
+        if action == "undo":
+            return True if self.session.can_undo and not self.finished else None
+        if action == "redo":
+            return True if self.session.can_redo and not self.finished else None
         if action in ("direction", "cycle"):
             return True if len(options(position, plan)) > 1 and plan.action in CHOOSING_ACTIONS else None
+        if action == "hint":
+            return True if not over else None
         return True
 
     def action_club(self, slot: int) -> None:
@@ -373,11 +460,41 @@ class GameScreen(Screen[None]):
         if move is None or move not in self.position.legal_moves():
             self.set_plan(self.plan, why_not(self.position, self.plan))
             return
+        blocks = self._new_blocks(move)
+        if blocks:
+            from .ask import blocking_question
+
+            def answered(yes: bool | None) -> None:
+                if yes and move in self.position.legal_moves():
+                    self.commit(move)
+
+            self.app.push_screen(blocking_question(blocks), answered)
+            return
         self.commit(move)
+
+    def _new_blocks(self, move: Move) -> list[str]:
+        """The blocks (T2) the move would leave that weren't there before, when the player wants to be asked."""
+        from .app import ClubFightApp
+
+        app = self.app
+        if not isinstance(app, ClubFightApp) or not app.settings.confirm_blocking_move:
+            return []
+        before = self.position
+        after = before.play(move)
+        if after.is_over:
+            return []
+        already = set(before.blocked_actions())
+        return [str(block) for block in after.blocks() if block.action not in already]
 
     def action_back(self) -> None:
         if not self.plan.is_empty:
             self.set_plan(self.plan.back())
+
+    def action_hint(self) -> None:
+        """Ask the hint engine (in a worker: the table stays live) and preview its move."""
+        from .hinting import request_hint
+
+        request_hint(self)
 
     def action_discards(self) -> None:
         from .discard_screen import DiscardScreen
@@ -399,7 +516,22 @@ class GameScreen(Screen[None]):
             return
         app = self.app
         if isinstance(app, ClubFightApp):
+            if position.turns_played and not self.finished:
+                self.finished = True
+                self._warn(record_finish(self.session, self.today(), abandoned=True))
             app.start_game(self.history[0].level, None, replace=True)
+
+    def action_stats(self) -> None:
+        from .stats_screen import StatsScreen
+
+        self.app.push_screen(StatsScreen(today=self.today()))
+
+    def action_settings(self) -> None:
+        from .app import ClubFightApp
+
+        app = self.app
+        if isinstance(app, ClubFightApp):
+            app.open_settings()
 
     async def action_quit(self) -> None:
         self.app.exit()

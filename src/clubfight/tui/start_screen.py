@@ -1,7 +1,8 @@
-"""Pick a level, by key or by click."""
+"""Pick a level, by key or by click; switch on the daily deal or the All Clear variant first if wanted."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -21,33 +22,75 @@ TITLE_ART = """\
 ╰──────╯ ╰──────╯"""
 
 
-class StartScreen(Screen[Level | None]):
+@dataclass(frozen=True)
+class StartChoice:
+    level: Level
+    daily: bool = False
+    """Today's daily deal (the same for everyone on this UTC date) instead of a fresh one."""
+    all_clear: bool = False
+    """The All Clear variant (RULINGS V1)."""
+
+
+class StartScreen(Screen[StartChoice | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "level('easy')", "Easy"),
         Binding("h", "level('hard')", "Hard"),
+        Binding("d", "toggle_daily", "Daily deal"),
+        Binding("a", "toggle_all_clear", "All Clear"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "help", "Help", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, seed: int | None) -> None:
+    def __init__(self, seed: int | None, *, daily: bool = False, all_clear: bool = False) -> None:
         super().__init__()
         self.seed = seed
+        self.daily = daily
+        self.all_clear = all_clear
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
             yield Static(TITLE_ART, id="title-art")
-            deal = f"Deal {self.seed}: choose its level." if self.seed is not None else "Choose your level."
-            yield Static(deal, id="start-prompt")
+            yield Static(self._prompt(), id="start-prompt")
             with Center():
                 yield FlatButton("e  Easy: one joker", id="easy", classes="level")
             with Center():
                 yield FlatButton("h  Hard: two jokers", id="hard", classes="level")
+            with Center():
+                yield FlatButton(self._daily_label(), id="daily", classes="level option")
+            with Center():
+                yield FlatButton(self._all_clear_label(), id="all-clear", classes="level option")
             yield Static("? rules and keys    q quit", id="start-hint")
         yield Footer(compact=True)
 
+    def _prompt(self) -> str:
+        if self.daily:
+            return "Today's daily deal: choose its level."
+        return f"Deal {self.seed}: choose its level." if self.seed is not None else "Choose your level."
+
+    def _daily_label(self) -> str:
+        return f"d  Daily deal: {'ON' if self.daily else 'off'}"
+
+    def _all_clear_label(self) -> str:
+        return f"a  All Clear variant: {'ON' if self.all_clear else 'off'}"
+
+    def _refresh_options(self) -> None:
+        self.query_one("#start-prompt", Static).update(self._prompt())
+        self.query_one("#daily", FlatButton).label = self._daily_label()
+        self.query_one("#all-clear", FlatButton).label = self._all_clear_label()
+        self.query_one("#daily", FlatButton).set_class(self.daily, "-on")
+        self.query_one("#all-clear", FlatButton).set_class(self.all_clear, "-on")
+
+    def action_toggle_daily(self) -> None:
+        self.daily = not self.daily
+        self._refresh_options()
+
+    def action_toggle_all_clear(self) -> None:
+        self.all_clear = not self.all_clear
+        self._refresh_options()
+
     def action_level(self, name: str) -> None:
-        self.dismiss(Level(name))
+        self.dismiss(StartChoice(Level(name), self.daily, self.all_clear))
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
@@ -59,4 +102,8 @@ class StartScreen(Screen[Level | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id in ("easy", "hard"):
-            self.dismiss(Level(event.button.id))
+            self.action_level(event.button.id)
+        elif event.button.id == "daily":
+            self.action_toggle_daily()
+        elif event.button.id == "all-clear":
+            self.action_toggle_all_clear()

@@ -7,7 +7,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from ...engine import Card
+from ...engine import Card, Suit
 
 JOKER_GLYPH = "★"
 
@@ -41,6 +41,8 @@ class CardWidget(Widget):
         self.set_class(card is None, "-empty")
         self.set_class(card is not None and card.is_joker, "-joker")
         self.set_class(card is not None and card.suit is not None and card.suit.is_red, "-red")
+        for suit in Suit:  # the four-colour deck (settings) inks each suit by these classes
+            self.set_class(card is not None and card.suit is suit, f"-{suit.name.lower()}")
         for state in ("-clear", "-picked", "-fresh", "-selected", "-dim"):
             self.set_class(state in states, state)
         self.refresh()

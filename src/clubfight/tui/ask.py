@@ -1,0 +1,72 @@
+"""Small yes/no questions: resume the unfinished game, confirm a move that leaves a suit blocked."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from .widgets.buttons import FlatButton
+
+
+class AskScreen(ModalScreen[bool]):
+    """A question with a yes and a no button; y/Enter answer yes, n/Esc answer no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, title: str, detail: str, yes: str, no: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title_text = title
+        self.detail = detail
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="ask"):
+            yield Static(self.title_text, classes="ask-title")
+            yield Static(self.detail, classes="ask-detail")
+            yield FlatButton(f"y  {self.yes}", id="yes")
+            yield FlatButton(f"n  {self.no}", id="no")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+
+class ResumeScreen(AskScreen):
+    """Offered at launch when an unfinished game was saved. Quitting here keeps the save."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
+
+    def __init__(self, summary: str) -> None:
+        super().__init__(
+            "An unfinished game is waiting",
+            summary,
+            "Resume it",
+            "Start afresh (the unfinished game counts as a loss)",
+            id="resume",
+        )
+        self.summary = summary
+
+
+def blocking_question(blocks: list[str]) -> AskScreen:
+    """Asked before confirming a move whose result leaves an action blocked (T2)."""
+    return AskScreen(
+        "This move leaves a suit blocking an action",
+        "After it: " + "; ".join(blocks) + ".",
+        "Play it anyway",
+        "Go back and think again",
+        id="confirm-block",
+    )

@@ -1,0 +1,146 @@
+"""``clubfight replay FILE``: a read-only table that steps through a recorded game.
+
+``positions[i]`` is the position before ``moves[i]`` (the last one is final). Each step shows a
+position with the move about to be played marked on it (✕ the cards it clears, ▲ its club), so the
+arrow keys walk through the game one move at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..engine import Move, Position
+from ..records import result_text
+from .turn import describe
+from .widgets import GridView, HandView, SuitCounter
+
+
+class ReplayScreen(Screen[None]):
+    """Step ``index`` shows ``positions[index]`` and previews ``moves[index]`` when there is one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back", key_display="←"),
+        Binding("right", "step(1)", "Forward", key_display="→"),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "app.quit", "Quit", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay-moves { height: 1fr; }
+    ReplayScreen #replay-now { height: auto; color: $primary; text-style: bold; margin: 1 0; }
+    """
+
+    def __init__(self, positions: Sequence[Position], moves: Sequence[Move], title: str = "") -> None:
+        super().__init__()
+        if len(positions) != len(moves) + 1:
+            raise ValueError("a replay needs exactly one position more than it has moves")
+        self.positions = list(positions)
+        self.moves = list(moves)
+        self.title_text = title
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                yield GridView(id="grid")
+                yield HandView(id="hand")
+            with Vertical(id="right"):
+                yield SuitCounter(id="suits")
+                yield Static(id="replay-now")
+                yield Static(id="replay-moves")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    @property
+    def last(self) -> int:
+        return len(self.moves)
+
+    def action_step(self, step: int) -> None:
+        self.index = max(0, min(self.last, self.index + step))
+        self.show_step()
+
+    def action_jump(self, index: int) -> None:
+        self.index = self.last if index < 0 else index
+        self.show_step()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step":
+            forward = parameters[0] == 1
+            return True if (self.index < self.last if forward else self.index > 0) else None
+        if action == "jump":
+            return True if self.index != (self.last if parameters[0] == -1 else 0) else None
+        return True
+
+    def show_step(self) -> None:
+        position = self.positions[self.index]
+        move = self.moves[self.index] if self.index < self.last else None
+        cleared = move.cleared if move is not None else frozenset()
+        self.query_one(GridView).show(position, clear=cleared)
+        self.query_one(HandView).show(position.hand, move.club if move else None, move.clubs_used if move else ())
+        self.query_one(SuitCounter).show(position)
+        self.query_one("#status", Static).update(self._status(position))
+        self.query_one("#replay-now", Static).update(self._now(move))
+        self.query_one("#replay-moves", Static).update(self._move_list())
+        self.refresh_bindings()
+
+    def _status(self, position: Position) -> Text:
+        text = Text()
+        text.append(" ♣ Replay ", style="bold reverse")
+        if self.title_text:
+            text.append(f"  {self.title_text}", style="bold")
+        text.append(f"  Step {self.index}/{self.last}")
+        text.append(f"  Clubs deck {len(position.clubs_deck)}  Grid deck {len(position.grid_deck)}")
+        text.append(f"  To clear {position.score}", style="bold")
+        return text
+
+    def _now(self, move: Move | None) -> str:
+        if move is None:
+            return f"End of the game: {result_text(self.positions[-1])}."
+        return f"Move {self.index + 1}: {move}  ({describe(move)}, clears {len(move.cleared)})"
+
+    def _move_list(self) -> Text:
+        text = Text("Moves (← → step, Home/End jump)\n", style="dim")
+        for number, move in enumerate(self.moves, start=1):
+            current = number == self.index + 1
+            text.append(f"{'▶' if current else ' '} {number:>2}. {move}\n", style="bold reverse" if current else "")
+        return text
+
+
+class ReplayApp(App[None]):
+    CSS_PATH = "clubfight.tcss"
+    TITLE = "Club Fight replay"
+
+    def __init__(self, positions: Sequence[Position], moves: Sequence[Move], title: str = "") -> None:
+        super().__init__()
+        self.replay = ReplayScreen(positions, moves, title)
+
+    def on_mount(self) -> None:
+        from ..storage import load_settings
+        from .app import FELT
+
+        self.register_theme(FELT)
+        settings = load_settings().value  # a damaged file only costs the replay its theme
+        self.theme = settings.theme if settings.theme in self.available_themes else FELT.name
+        self.set_class(settings.four_colour_deck, "-four-colour")
+        self.push_screen(self.replay)
+
+
+def run_replay(positions: Sequence[Position], moves: Sequence[Move]) -> int:
+    """Open the replay (called by ``clubfight replay FILE`` once the record has been checked)."""
+    first = positions[0]
+    title = f"{first.level.value}{' +all-clear' if first.all_clear else ''}, {len(moves)} moves"
+    ReplayApp(positions, moves, title).run()
+    return 0

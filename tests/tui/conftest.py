@@ -1,0 +1,20 @@
+"""Every TUI test gets its own data folder: the app autosaves, records results and reads settings,
+and must never touch the player's real files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clubfight.storage import Settings, save_settings
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """CLUBFIGHT_HOME points at a fresh folder whose settings don't ask before a blocking move, so
+    scripted games play straight through; the tests of that question switch it back on."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("CLUBFIGHT_HOME", str(folder))
+    save_settings(Settings(confirm_blocking_move=False))
+    return folder

@@ -1,0 +1,386 @@
+"""The app and the data folder (issue 5): autosave and resume, undo and redo, statistics, settings,
+the daily deal, the share line, exported records and their replay. Each test has its own
+CLUBFIGHT_HOME (tests/tui/conftest.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Select, Static, Switch
+from tui_support import WINNING_LINE, WINNING_SEED, async_test, game, make_app, play_by_keys
+
+from clubfight.daily import daily_deal
+from clubfight.engine import Action, DealCode, Level, Suit
+from clubfight.records import Start, parse_record
+from clubfight.session import GameSession
+from clubfight.storage import Settings, load_game, load_settings, load_stats, save_game, save_settings
+from clubfight.tui.app import ClubFightApp
+from clubfight.tui.ask import AskScreen, ResumeScreen
+from clubfight.tui.game_over import GameOverScreen
+from clubfight.tui.replay import ReplayApp
+from clubfight.tui.settings_screen import HIGH_CONTRAST, SettingsScreen
+from clubfight.tui.start_screen import StartScreen
+from clubfight.tui.stats_screen import StatsScreen
+from clubfight.tui.widgets import CardWidget
+
+DAY = date(2026, 11, 30)
+SnapCompare = Callable[..., bool]
+
+
+def text_of(screen: object, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())  # type: ignore[attr-defined]
+
+
+def stats_games() -> list[Any]:
+    return list(load_stats().value)
+
+
+async def finish_by_commit(pilot: Pilot[Any], app: ClubFightApp, lines: tuple[str, ...] | None = None) -> None:
+    """Play the given lines (or the first Any move each turn, to a loss) straight through commit."""
+    screen = game(app)
+    if lines is not None:
+        for text in lines:
+            screen.commit(screen.position.parse_move(text))
+    while not screen.position.is_over:
+        position = screen.position
+        screen.commit(position.moves_for(position.hand[0])[Action.ANY][0])
+    await pilot.pause()
+    await pilot.pause()
+
+
+# --- autosave and resume --------------------------------------------------------------------
+
+
+@async_test
+async def test_every_confirmed_move_is_saved_and_a_new_app_offers_to_resume_it_exactly() -> None:
+    first = make_app(WINNING_SEED)
+    async with first.run_test() as pilot:
+        for text in WINNING_LINE[:4]:  # col3 three times: each move refills the grid
+            await play_by_keys(pilot, first, text)
+        played = game(first).position
+        moves = list(game(first).moves)
+    # The app is gone as if killed: only what was written after each move is left.
+    saved = load_game().value
+    assert saved is not None and saved.position == played and list(saved.moves) == moves
+
+    second = make_app(None, level=None)  # would show the start screen, but there is a game to resume
+    async with second.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ResumeScreen)
+        summary = second.screen.summary
+        assert "easy-1 (easy)" in summary and "turn 5" in summary and f"score {played.score}" in summary
+        await pilot.press("y")
+        await pilot.pause()
+        screen = game(second)
+        assert screen.position == played and screen.moves == moves and str(screen.code) == "easy-1"
+        await play_by_keys(pilot, second, WINNING_LINE[4])
+        assert len(screen.moves) == 5
+    assert stats_games() == []  # nothing finished, nothing recorded
+
+
+@async_test
+async def test_a_save_from_a_crash_can_be_declined_and_counts_as_a_loss() -> None:
+    session = GameSession(Start.from_deal(DealCode(Level.HARD, 99)), game_id="0123456789abcdef")
+    for _ in range(3):
+        session.play(session.position.legal_moves()[0])
+    save_game(session.saved())  # written mid-game, then the process died
+
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        assert "hard-99 (hard), turn 4" in app.screen.summary
+        await pilot.press("n")
+        await pilot.pause()
+        assert str(game(app).code) == "easy-7" and game(app).position.turns_played == 0  # what was asked for
+    games = stats_games()
+    assert len(games) == 1
+    assert games[0].deal == "hard-99" and not games[0].won and games[0].abandoned and games[0].turns == 3
+    assert load_game().value is None
+
+
+@async_test
+async def test_a_damaged_save_and_settings_file_are_reported_in_one_line_and_the_game_goes_on(home: Path) -> None:
+    (home / "save.json").write_text('{"format": "save", "version": 1, "start": ', encoding="utf-8")
+    (home / "settings.json").write_text("\x00\x01 nonsense", encoding="utf-8")
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        warnings = [n.message for n in app._notifications]
+        assert any("saved game" in w for w in warnings) and any("settings" in w for w in warnings)
+        assert all("\n" not in w for w in warnings)
+        assert str(game(app).code) == "easy-7"
+        await play_by_keys(pilot, app, "5C any 2")
+    assert load_game().value is not None
+    assert list(home.glob("save.json.*")) and list(home.glob("settings.json.*"))  # backups kept
+
+
+# --- undo and redo ----------------------------------------------------------------------------
+
+
+@async_test
+async def test_undo_goes_back_across_refills_to_the_start_and_redo_replays() -> None:
+    app = make_app(WINNING_SEED)
+    async with app.run_test() as pilot:
+        screen = game(app)
+        opening = screen.position
+        assert screen.check_action("undo", ()) is None and screen.check_action("redo", ()) is None
+        for text in WINNING_LINE[:3]:
+            await play_by_keys(pilot, app, text)
+        after = list(screen.history)
+        assert after[1].grid_deck != opening.grid_deck  # the refills really happened
+        await pilot.press("u", "u", "u", "u")  # the fourth press has nothing left to undo
+        assert screen.position == opening and screen.moves == []
+        assert screen.check_action("undo", ()) is None and screen.check_action("redo", ()) is True
+        await pilot.press("r", "r")
+        assert screen.history == after[:3]
+        assert load_game().value.position == after[2]  # type: ignore[union-attr]
+        await pilot.press("r")
+        assert screen.history == after and screen.check_action("redo", ()) is None
+        await pilot.press("u")
+        await play_by_keys(pilot, app, "9C any 1")  # a different move forgets the redo
+        assert screen.check_action("redo", ()) is None and str(screen.moves[-1]) == "9C any 1"
+        assert not screen.session.clean and screen.session.undos == 4
+        saved = load_game().value
+        assert saved is not None and saved.saved.undos == 4
+
+
+@async_test
+async def test_a_game_with_undo_or_hint_counts_but_is_not_clean() -> None:
+    app = make_app(WINNING_SEED)
+    async with app.run_test() as pilot:
+        await play_by_keys(pilot, app, WINNING_LINE[0])
+        await pilot.press("u", "r")
+        await finish_by_commit(pilot, app, WINNING_LINE[1:])
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")  # back to the final table: no undo past the end
+        assert game(app).check_action("undo", ()) is None
+        await pilot.press("u")
+        assert game(app).position.is_over
+    app = make_app(WINNING_SEED)
+    async with app.run_test() as pilot:
+        game(app).note_hint()
+        await finish_by_commit(pilot, app, WINNING_LINE)
+    games = stats_games()
+    assert [(g.won, g.clean, g.undos, g.hints) for g in games] == [(True, False, 1, 0), (True, False, 0, 1)]
+    assert load_game().value is None
+
+
+@async_test
+async def test_game_over_records_the_result_once() -> None:
+    app = make_app(WINNING_SEED)
+    async with app.run_test() as pilot:
+        await finish_by_commit(pilot, app, WINNING_LINE)
+        await pilot.press("a")  # play this deal again: a new game, not the same one twice
+        await pilot.pause()
+        await finish_by_commit(pilot, app)
+        await pilot.press("escape", "n")
+        await pilot.pause()
+    games = stats_games()
+    assert [(g.deal, g.won) for g in games] == [("easy-1", True), ("easy-1", False)]
+    assert all(g.clean for g in games[:1]) and len({g.game_id for g in games}) == 2
+
+
+@async_test
+async def test_giving_up_mid_game_with_a_new_deal_counts_as_a_loss() -> None:
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        await play_by_keys(pilot, app, "5C any 2")
+        await pilot.press("n", "n")
+        await pilot.pause()
+        assert game(app).position.turns_played == 0
+    games = stats_games()
+    assert len(games) == 1 and games[0].abandoned and games[0].deal == "easy-7"
+
+
+# --- the blocking-move question -------------------------------------------------------------
+
+
+@async_test
+async def test_a_move_that_leaves_a_new_block_asks_first_when_the_setting_is_on() -> None:
+    save_settings(Settings(confirm_blocking_move=True))
+    app = make_app(2)  # easy-2: KC match leaves 3 ♥ in the grid, blocking Run
+    async with app.run_test() as pilot:
+        screen = game(app)
+        club = screen.position.hand.index(screen.position.parse_move("KC match").club)
+        keys = ["zxcv"[club], "m", "enter"]
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen) and "Run blocked by 3 ♥" in text_of(app.screen, ".ask-detail")
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.moves == [] and app.screen is screen
+        await pilot.press("enter")  # the move is still planned: confirm it again
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert [str(m) for m in screen.moves] == ["KC match"]
+
+
+# --- statistics and settings from the app ---------------------------------------------------
+
+
+@async_test
+async def test_stats_screen_opens_from_the_table_with_this_game_counted() -> None:
+    app = make_app(WINNING_SEED, today=lambda: DAY)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await finish_by_commit(pilot, app, WINNING_LINE)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        group = app.screen.summary.group(Level.EASY)
+        assert group is not None and (group.played, group.won, group.clean_wins) == (1, 1, 1)
+        assert app.screen.query("#stats-figures")
+        await pilot.press("escape")
+        assert app.screen is game(app)
+
+
+@async_test
+async def test_settings_screen_applies_theme_and_four_colour_deck_live_and_at_start_up() -> None:
+    app = make_app(1)  # easy-1: 8D (diamond) at place 4, 9H at 2, 7S at 1
+    async with app.run_test() as pilot:
+        hearts, diamonds = game(app).query_one("#place-2", CardWidget), game(app).query_one("#place-4", CardWidget)
+        assert hearts.card is not None and hearts.card.suit is Suit.HEARTS
+        assert diamonds.card is not None and diamonds.card.suit is Suit.DIAMONDS
+        assert hearts.styles.color == diamonds.styles.color  # two-colour deck: both red
+        await pilot.press("o")
+        await pilot.pause()
+        settings_screen = app.screen
+        assert isinstance(settings_screen, SettingsScreen)
+        settings_screen.query_one("#theme", Select).value = HIGH_CONTRAST.name
+        settings_screen.query_one("#four_colour_deck", Switch).value = True
+        settings_screen.query_one("#animations", Switch).value = False
+        await pilot.pause()
+        assert app.theme == HIGH_CONTRAST.name and app.has_class("-four-colour")
+        assert app.animation_level == "none"
+        await pilot.press("escape")
+        await pilot.pause()
+        spades = game(app).query_one("#place-1", CardWidget)
+        colours = {hearts.styles.color, diamonds.styles.color, spades.styles.color}
+        assert len(colours) == 3  # hearts, diamonds, spades each distinct (and clubs, in the hand)
+        clubs = game(app).query_one("#hand-0", CardWidget)
+        assert clubs.styles.color not in colours
+    assert load_settings().value == Settings(HIGH_CONTRAST.name, True, False, False)
+    again = make_app(1)
+    async with again.run_test() as pilot:
+        await pilot.pause()
+        assert again.theme == HIGH_CONTRAST.name and again.has_class("-four-colour")
+
+
+# --- the daily deal -------------------------------------------------------------------------
+
+
+@async_test
+async def test_the_daily_deal_is_the_same_for_two_runs_on_the_same_date() -> None:
+    codes = []
+    for _ in range(2):
+        app = ClubFightApp(level=Level.HARD, daily=True, today=lambda: DAY)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            codes.append((game(app).code, game(app).position, game(app).session.daily))
+    assert codes[0] == codes[1]
+    assert codes[0][0] == daily_deal(DAY, Level.HARD) and codes[0][2] == DAY
+    other_day = ClubFightApp(level=Level.HARD, daily=True, today=lambda: date(2026, 12, 1))
+    async with other_day.run_test() as pilot:
+        assert game(other_day).code != codes[0][0]
+
+
+@async_test
+async def test_the_start_screen_offers_the_daily_deal_and_the_all_clear_variant() -> None:
+    app = make_app(None, level=None, today=lambda: DAY)
+    async with app.run_test() as pilot:
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("d", "a")
+        assert "ON" in str(app.screen.query_one("#daily").label)
+        await pilot.press("e")
+        await pilot.pause()
+        screen = game(app)
+        assert screen.code == daily_deal(DAY, Level.EASY) and screen.position.all_clear
+        assert screen.session.daily == DAY and "+all-clear" in screen.deal_label
+        await finish_by_commit(pilot, app)
+    (result,) = stats_games()
+    assert result.daily == DAY and result.variants == ("all-clear",)
+
+
+@async_test
+async def test_a_daily_game_over_shows_a_spoiler_free_share_line_to_copy() -> None:
+    app = ClubFightApp(level=Level.EASY, daily=True, today=lambda: DAY)
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 40)) as pilot:
+        await finish_by_commit(pilot, app)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        share = text_of(over, "#share-line")
+        assert share == game(app).session.share_line()
+        assert share.startswith("Club Fight daily 2026-11-30 easy: lost with ")
+        assert not any(str(card) in share.split(":")[1] for card in game(app).history[0].grid if card)
+        await pilot.press("c")
+        assert app.clipboard == share
+    summary = load_stats().value
+    assert summary[0].daily == DAY
+
+
+@async_test
+async def test_an_ordinary_game_over_has_no_share_line() -> None:
+    app = make_app(WINNING_SEED)
+    async with app.run_test() as pilot:
+        await finish_by_commit(pilot, app, WINNING_LINE)
+        assert isinstance(app.screen, GameOverScreen) and not app.screen.query("#share-line")
+
+
+# --- records and the replay -----------------------------------------------------------------
+
+
+@async_test
+async def test_export_writes_the_record_and_the_replay_steps_through_it(home: Path) -> None:
+    app = make_app(WINNING_SEED)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await finish_by_commit(pilot, app, WINNING_LINE)
+        await pilot.press("x")
+        await pilot.pause()
+        shown = text_of(app.screen, "#export-result")
+        final = game(app).position
+    (path,) = (home / "records").glob("*.txt")
+    assert str(path) in shown
+    record = parse_record(path.read_text(encoding="utf-8"))
+    assert record.final == final and [str(m) for m in record.moves] == list(WINNING_LINE)
+
+    replay = ReplayApp(record.positions, record.moves, "easy-1")
+    async with replay.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = replay.replay
+        assert screen.index == 0 and "Move 1: 10C line col3" in text_of(screen, "#replay-now")
+        assert screen.query_one("#place-3", CardWidget).has_class("-clear")
+        await pilot.press("right", "right")
+        assert screen.index == 2 and "Move 3: 2C line col3" in text_of(screen, "#replay-now")
+        assert screen.query_one("#place-1", CardWidget).card == record.positions[2].card_at(1)
+        await pilot.press("left")
+        assert screen.index == 1
+        await pilot.press("end")
+        assert screen.index == len(record.moves) and "won" in text_of(screen, "#replay-now")
+        await pilot.press("right")  # nothing past the end
+        assert screen.index == len(record.moves) and screen.check_action("step", (1,)) is None
+        await pilot.press("home")
+        assert screen.index == 0 and screen.check_action("step", (-1,)) is None
+
+
+def test_the_record_file_is_refused_clearly_when_damaged(tmp_path: Path) -> None:
+    from clubfight.cli import main
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("clubfight record 1\ndeal: easy-1\nvariants: none\n10C line col3\n7C up\n", encoding="utf-8")
+    assert main(["replay", str(bad)]) == 2
+
+
+# --- snapshot -------------------------------------------------------------------------------
+
+
+def test_resume_prompt_snapshot(snap_compare: SnapCompare) -> None:
+    session = GameSession(Start.from_deal(DealCode(Level.EASY, 7)), game_id="0123456789abcdef")
+    session.play(session.position.parse_move("5C any 2"))
+    save_game(session.saved())
+    assert snap_compare(make_app(7), terminal_size=(80, 24))
