@@ -9,18 +9,34 @@ import pytest
 from textual.pilot import Pilot
 from tui_support import WINNING_LINE, async_test, game, make_app, play_by_keys
 
-from clubfight.ai import Hint, SolveResult, Verdict, suggest
-from clubfight.engine import Level, Position, deal
+from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
+from clubfight.engine import Level, Move, Position, deal
 from clubfight.tui import hinting
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.autoplay import AutoplayScreen
 from clubfight.tui.game_over import GameOverScreen
 from clubfight.tui.line_viewer import LineViewerScreen
 from clubfight.tui.turn import candidate
-from clubfight.tui.verdict_screen import VerdictScreen, answer_text
+from clubfight.tui.verdict_screen import VerdictScreen, answer_text, find_mistake
 
 HINT_SEED = 7
 """easy-7: the fast hint engine (its own seed 0) suggests a Run on the opening table."""
+LOST_LINE = (
+    "3C run 1 2 8",
+    "10C sum 1 4 8",
+    "9C match",
+    "7C up",
+    "JC sum 1 5",
+    "5C sum 5 9",
+    "2C any 5",
+    "8C up",
+    "KC sum 2 3 5 6",
+    "QC sum 3 7 8 9",
+    "4C run 1 2 6 7 8",
+    "AC any 3",
+    "6C any 4",
+)
+"""A game of easy-7 lost with one card left; it could still be won before its 10th move."""
 
 
 async def settle(pilot: Pilot[None], done: Callable[[], bool], tries: int = 400) -> None:
@@ -231,6 +247,47 @@ async def test_verdict_shows_progress_and_can_be_cancelled() -> None:
         assert app.screen is not verdict
 
 
+def lost_game() -> tuple[list[Position], list[Move]]:
+    positions, moves = [deal(Level.EASY, HINT_SEED)], []
+    for text in LOST_LINE:
+        moves.append(positions[-1].parse_move(text))
+        positions.append(positions[-1].play(moves[-1]))
+    assert positions[-1].is_over and positions[-1].score > 0
+    return positions, moves
+
+
+def test_find_mistake_names_the_move_after_which_the_game_was_lost() -> None:
+    positions, moves = lost_game()
+    budget = 500_000
+    opening = solve(positions[0], time_limit=None, node_limit=budget)
+    mistake = find_mistake(positions, moves, opening, lambda p: solve(p, time_limit=None, node_limit=budget))
+    assert mistake is not None
+    index = mistake.turn - 1
+    assert mistake.before is positions[index] and mistake.move == moves[index]
+    assert solve(positions[index + 1], time_limit=None, node_limit=budget).verdict is Verdict.UNWINNABLE
+    replay = mistake.before
+    for move in mistake.line:
+        replay = replay.play(move)
+    assert replay.score == 0
+
+
+@pytest.mark.parametrize("slip", [0, 1, 6, 12])
+def test_find_mistake_finds_the_boundary_and_gives_up_on_unknown(slip: int) -> None:
+    """With a stand-in solver that knows the answers: positions up to ``slip`` win, the rest lose."""
+    positions, moves = lost_game()
+    index_of = {id(position): index for index, position in enumerate(positions)}
+
+    def verdict(position: Position) -> SolveResult:
+        won = index_of[id(position)] <= slip
+        return SolveResult(Verdict.WINNABLE if won else Verdict.UNWINNABLE, (), 1, 0.0)
+
+    mistake = find_mistake(positions, moves, verdict(positions[0]), verdict)
+    assert mistake is not None and mistake.turn == slip + 1 and mistake.move == moves[slip]
+    unknown = SolveResult(Verdict.UNKNOWN, (), 1, 0.0)
+    assert find_mistake(positions, moves, verdict(positions[0]), lambda p: unknown) is None
+    assert find_mistake(positions, moves, unknown, verdict) is None
+
+
 def test_answers_read_as_won_winnable_not_winnable_or_unknown() -> None:
     opening = deal(Level.EASY, 1)
     line = tuple(opening.parse_move(text) for text in WINNING_LINE[:1])
@@ -246,14 +303,14 @@ def test_answers_read_as_won_winnable_not_winnable_or_unknown() -> None:
 
 @async_test
 async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
-    """Lose easy-7 on purpose (always the fewest cards), after one hint; then ask the solver."""
+    """Lose easy-7 (LOST_LINE) after one hint; then ask the solver, and which move let it slip."""
     app = make_app(seed=HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
         await pilot.press("h")
         await settle(pilot, lambda: hinting.hints_used(table) == 1)
-        while not table.position.is_over:
-            table.commit(min(table.position.legal_moves(), key=lambda move: (len(move.cleared), str(move))))
+        for text in LOST_LINE:
+            table.commit(table.position.parse_move(text))
         await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
         over = app.screen
         assert table.position.score > 0
@@ -265,6 +322,16 @@ async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
         assert verdict.start is table.history[0]
         await settle(pilot, lambda: not verdict.searching)
         assert "Winnable" in text_of(app, "#verdict-answer")
+        await settle(pilot, lambda: not verdict.looking)
+        mistake = verdict.mistake
+        assert mistake is not None and f"turn {mistake.turn}" in text_of(app, "#verdict-mistake")
+        await pilot.press("m")  # a win from just before the slip, on the board
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, LineViewerScreen) and viewer.positions[0] is table.history[mistake.turn - 1]
+        assert viewer.positions[-1].score == 0
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is over

@@ -81,15 +81,9 @@ def show_hint(screen: GameScreen, hint: Hint) -> None:
     if candidate(screen.position, plan) != hint.move:
         plan = screen.plan  # can't be previewed through the turn builder: say it in words alone
     screen.set_plan(plan, f"Hint: {hint.reason}.")  # the table itself shows the move
-    note = getattr(screen, "note_hint", None)
-    if callable(note):
-        note()
-    else:
-        screen.hints_shown = hints_used(screen) + 1  # type: ignore[attr-defined]
+    screen.note_hint()
 
 
 def hints_used(screen: GameScreen) -> int:
-    """Hints shown so far in this game: the session's count once the table keeps one."""
-    session = getattr(screen, "session", None)
-    count = getattr(session, "hints", None) if session is not None else getattr(screen, "hints_shown", 0)
-    return count if isinstance(count, int) else 0
+    """Hints shown so far in this game (kept, and saved, by its session)."""
+    return screen.session.hints

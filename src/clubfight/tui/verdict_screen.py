@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from textual.app import ComposeResult
@@ -22,11 +23,31 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, ProgressBar, Static
 
 from ..ai import SolveResult, Verdict, solve
-from ..engine import Outcome, Position
+from ..engine import Move, Outcome, Position
+from .turn import describe
 from .widgets.buttons import FlatButton
 
 TIME_LIMIT = 10.0
 """Seconds the solver may take before it answers "unknown in time"; most deals take well under one."""
+MISTAKE_TIME_LIMIT = 2.0
+"""Seconds for each extra search that looks for the move that let a winnable deal slip; any
+"unknown" among them drops that extra (it is a bonus, never a guess)."""
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """The player's move ``turn`` (1-based) turned a winnable position into a lost one; ``line`` wins from before it."""
+
+    turn: int
+    move: Move
+    before: Position
+    line: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class Answer:
+    result: SolveResult
+    mistake: Mistake | None = None
 
 
 class Solver(Protocol):
@@ -39,6 +60,38 @@ class Solver(Protocol):
         should_stop: Callable[[], bool] | None,
         on_progress: Callable[[int], None] | None,
     ) -> SolveResult: ...
+
+
+def find_mistake(
+    positions: Sequence[Position],
+    moves: Sequence[Move],
+    opening: SolveResult,
+    solve_position: Callable[[Position], SolveResult],
+) -> Mistake | None:
+    """The move of a lost game after which it could no longer be won, if the searches can tell.
+
+    Along the line actually played, winnable positions come first and lost ones after (a winnable
+    position after a lost one would make the lost one winnable through the moves played). The scan
+    walks back from the end, where few cards are left and proofs are quick, to the last winnable
+    position; the first "unknown" gives up, so the answer is never a guess.
+    """
+    if opening.verdict is not Verdict.WINNABLE or len(positions) != len(moves) + 1 or positions[-1].score == 0:
+        return None
+    for index in range(len(positions) - 2, 0, -1):
+        result = solve_position(positions[index])
+        if result.verdict is Verdict.UNKNOWN:
+            return None
+        if result.verdict is Verdict.WINNABLE:
+            return Mistake(index + 1, moves[index], positions[index], result.line)
+    return Mistake(1, moves[0], positions[0], opening.line)
+
+
+def mistake_text(mistake: Mistake) -> str:
+    move = mistake.move
+    return (
+        f"It slipped away at turn {mistake.turn} ({describe(move)} with the {move.club.symbol}): "
+        "before that move it could still be won."
+    )
 
 
 def answer_text(result: SolveResult | None, *, won: bool, cancelled: bool = False) -> str:
@@ -57,13 +110,14 @@ def answer_text(result: SolveResult | None, *, won: bool, cancelled: bool = Fals
     return f"Unknown in time: no answer within the search budget ({searched})."
 
 
-class VerdictScreen(ModalScreen[SolveResult | None]):
-    """Solves the deal from its opening position; dismisses with the result (None if there was none)."""
+class VerdictScreen(ModalScreen[Answer | None]):
+    """Solves the deal from its opening position; dismisses with the answer (None if there was none)."""
 
     CSS_PATH = "ai_screens.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Cancel / back"),
-        Binding("l", "show_line", "Step through the line"),
+        Binding("l", "show_line", "Winning line"),
+        Binding("m", "show_mistake", "Win from the slip"),
     ]
 
     class Progress(Message):
@@ -78,23 +132,36 @@ class VerdictScreen(ModalScreen[SolveResult | None]):
         start: Position,
         final: Position,
         *,
+        played: tuple[Sequence[Position], Sequence[Move]] | None = None,
         time_limit: float | None = TIME_LIMIT,
         node_limit: int | None = None,
         solver: Solver = solve,
-        known: SolveResult | None = None,
+        known: Answer | None = None,
     ) -> None:
         """``start``: the deal's opening position; ``final``: where the player's game ended.
+        ``played``: the game's positions and moves, to find the move that let a winnable deal slip.
         ``known``: an earlier answer for this deal, shown without searching again."""
         super().__init__()
         self.start = start
         self.won = final.outcome is Outcome.WON
+        self.played = played
         self.time_limit = time_limit
         self.node_limit = node_limit
         self.solver = solver
-        self.result = known
+        self.answer = known
         self.searching = False
+        self.looking = False
+        """Searching for the move that let a winnable deal slip, after the verdict is shown."""
         self.cancelled = False
         self._stop = threading.Event()
+
+    @property
+    def result(self) -> SolveResult | None:
+        return self.answer.result if self.answer is not None else None
+
+    @property
+    def mistake(self) -> Mistake | None:
+        return self.answer.mistake if self.answer is not None else None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="verdict"):
@@ -102,12 +169,14 @@ class VerdictScreen(ModalScreen[SolveResult | None]):
             yield Static("", id="verdict-status")
             yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="verdict-progress")
             yield Static("", id="verdict-answer")
-            yield FlatButton("l  Step through the winning line", id="show-line")
+            yield Static("", id="verdict-mistake")
+            yield FlatButton("l  Step through a winning line", id="show-line")
+            yield FlatButton("m  Step through a win from before that move", id="show-mistake")
             yield FlatButton("Esc  Cancel", id="verdict-close")
 
     def on_mount(self) -> None:
-        if self.won or self.result is not None:
-            self._finish(self.result)
+        if self.won or self.answer is not None:
+            self._finish(self.answer)
             return
         self.searching = True
         self.query_one("#verdict-status", Static).update("Searching every line, seeing both decks…")
@@ -119,38 +188,72 @@ class VerdictScreen(ModalScreen[SolveResult | None]):
         def progress(nodes: int) -> None:
             self.post_message(self.Progress(nodes))
 
-        def work() -> SolveResult:
+        def solve_from(position: Position, time_limit: float | None) -> SolveResult:
             return self.solver(
-                self.start,
-                time_limit=self.time_limit,
+                position,
+                time_limit=time_limit,
                 node_limit=self.node_limit,
                 should_stop=stop.is_set,
                 on_progress=progress,
             )
 
         try:
-            result = await asyncio.to_thread(work)
+            result = await asyncio.to_thread(solve_from, self.start, self.time_limit)
+            self._finish(Answer(result))
+            if self.played is None or not self.winnable or self.won or stop.is_set():
+                return
+            # A bonus for a lost game that could have been won: which move let it slip?
+            positions, moves = self.played
+            self.looking = True
+            self._status("Looking for the move that let it slip…")
+
+            def slip() -> Mistake | None:
+                return find_mistake(positions, moves, result, lambda p: solve_from(p, MISTAKE_TIME_LIMIT))
+
+            mistake = await asyncio.to_thread(slip)
         except asyncio.CancelledError:
             stop.set()  # the screen is going away: let the thread end at its next poll
             raise
-        self._finish(result)
+        self.looking = False
+        self.answer = Answer(result, mistake)
+        self._show_mistake(tried=True)
 
     def on_verdict_screen_progress(self, event: VerdictScreen.Progress) -> None:
         if self.searching:
             note = "  (cancelling…)" if self.cancelled else "  (Esc cancels)"
-            self.query_one("#verdict-status", Static).update(f"Searching… {event.nodes:,} positions{note}")
+            self._status(f"Searching… {event.nodes:,} positions{note}")
+        elif self.looking:
+            self._status(f"Looking for the move that let it slip… {event.nodes:,} positions")
 
-    def _finish(self, result: SolveResult | None) -> None:
+    def _status(self, text: str) -> None:
+        status = self.query_one("#verdict-status", Static)
+        status.update(text)
+        status.display = True
+
+    def _finish(self, answer: Answer | None) -> None:
         self.searching = False
-        self.result = result
+        self.answer = answer
+        result = self.result
         self.query_one("#verdict-progress").display = False
         self.query_one("#verdict-status", Static).display = False
-        answer = self.query_one("#verdict-answer", Static)
-        answer.update(answer_text(result, won=self.won, cancelled=self.cancelled))
-        answer.set_class(self.won or self.winnable, "-yes")
-        answer.set_class(result is not None and result.verdict is Verdict.UNWINNABLE, "-no")
+        text = self.query_one("#verdict-answer", Static)
+        text.update(answer_text(result, won=self.won, cancelled=self.cancelled))
+        text.set_class(self.won or self.winnable, "-yes")
+        text.set_class(result is not None and result.verdict is Verdict.UNWINNABLE, "-no")
         self.query_one("#show-line").display = self.winnable and not self.won
         self.query_one("#verdict-close", FlatButton).label = "Esc  Back"
+        self._show_mistake(tried=False)
+
+    def _show_mistake(self, *, tried: bool) -> None:
+        mistake = self.mistake
+        if mistake is not None:
+            text = mistake_text(mistake)
+        else:
+            text = "Which move let it slip? The searches couldn't tell in time." if tried else ""
+        self.query_one("#verdict-status", Static).display = False
+        self.query_one("#verdict-mistake", Static).update(text)
+        self.query_one("#verdict-mistake").display = bool(text)
+        self.query_one("#show-mistake").display = mistake is not None
         self.refresh_bindings()
 
     @property
@@ -160,6 +263,8 @@ class VerdictScreen(ModalScreen[SolveResult | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show_line":
             return self.winnable and not self.won
+        if action == "show_mistake":
+            return self.mistake is not None
         return True
 
     def action_close(self) -> None:
@@ -167,7 +272,7 @@ class VerdictScreen(ModalScreen[SolveResult | None]):
         if self.searching:
             self.cancel()
         else:
-            self.dismiss(self.result)
+            self.dismiss(self.answer)
 
     def cancel(self) -> None:
         if self.searching and not self.cancelled:
@@ -178,11 +283,20 @@ class VerdictScreen(ModalScreen[SolveResult | None]):
     def action_show_line(self) -> None:
         from .line_viewer import LineViewerScreen
 
-        if self.result is not None and self.winnable:
+        if self.result is not None and self.winnable and not self.won:
             self.app.push_screen(LineViewerScreen(self.start, self.result.line))
 
+    def action_show_mistake(self) -> None:
+        from .line_viewer import LineViewerScreen
+
+        mistake = self.mistake
+        if mistake is not None:
+            title = f"Winning from turn {mistake.turn}"
+            self.app.push_screen(LineViewerScreen(mistake.before, mistake.line, title=title))
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "show-line":
-            self.action_show_line()
+        actions = {"show-line": self.action_show_line, "show-mistake": self.action_show_mistake}
+        if event.button.id in actions:
+            actions[event.button.id]()
         elif event.button.id == "verdict-close":
             self.action_close()
