@@ -141,14 +141,20 @@ def test_winning_lines_of_seeded_deals_replay(level: Level, seed: int) -> None:
 
 
 def test_tiny_budget_is_unknown_not_a_guess() -> None:
-    result = solve(deal(Level.HARD, 23), node_limit=1)
+    result = solve(short_of_clubs(), node_limit=1)
     assert result.verdict is Verdict.UNKNOWN
     assert result.line == ()
 
 
+def short_of_clubs() -> Position:
+    """A deal with only 8 clubs: not ruled out by the bounds, so refuting it is a long search."""
+    position = deal(Level.EASY, 1)
+    return Position(position.grid, position.hand, position.grid_deck, position.clubs_deck[:4])
+
+
 def test_should_stop_cancels_and_progress_is_reported() -> None:
     seen: list[int] = []
-    result = solve(deal(Level.HARD, 23), time_limit=None, should_stop=lambda: len(seen) >= 2, on_progress=seen.append)
+    result = solve(short_of_clubs(), time_limit=None, should_stop=lambda: len(seen) >= 2, on_progress=seen.append)
     assert result.verdict is Verdict.UNKNOWN
     assert len(seen) == 2
     assert seen == sorted(seen) and seen[0] > 0

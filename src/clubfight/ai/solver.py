@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..engine import Action, Card, Move, Position
+from .heuristic import GridMasks, score_move
 
 POLL_EVERY = 2048
 """Nodes between checks of the clock, the node budget, ``should_stop`` and ``on_progress``."""
@@ -56,11 +57,12 @@ class _Restart(Exception):
     """Raised when one depth-first pass has used its share; the next pass orders moves differently."""
 
 
-FIRST_PASS_NODES = 40_000
+FIRST_PASS_NODES = 4_000
 """Depth-first search with a fixed move order is heavy-tailed: a bad early choice can trap it
-in a huge lost subtree. So passes with different tie-breaks take turns with doubling budgets.
-Positions proven lost are kept across passes (they stay proven), so no pass starts from zero,
-and a pass that finishes has either found a win or refuted every line."""
+in a huge lost subtree. So passes with different move orders (ORDERINGS) take turns, and the
+budget of a pass doubles after each round of all of them. Positions proven lost are kept across
+passes (they stay proven), so no pass starts from zero, and a pass that finishes has either found
+a win or refuted every line."""
 
 
 def _card_code(card: Card | None) -> int:
@@ -175,26 +177,29 @@ def provably_lost(position: Position) -> bool:
     return left > most
 
 
-def move_order_key(position: Position, move: Move) -> tuple[int, int]:
-    """Try first the moves that clear most, jokers counting extra; cheap, and good at finding wins early."""
-    jokers = 0
-    for place in move.cleared:
-        card = position.grid[place - 1]
-        if card is not None and card.is_joker:
-            jokers += 1
-    return (-(len(move.cleared) + 2 * jokers), move.club.rank if move.action is not Action.ANY else 99)
+HEURISTIC, MOST_CLEARED, SAVE_MIDDLE_CLUBS, SHUFFLED = range(4)
+ORDERINGS = (HEURISTIC, MOST_CLEARED, SAVE_MIDDLE_CLUBS, SHUFFLED)
+"""The move orders the restarts take turns with; measured best first (docs/ai.md)."""
 
 
-def child_order_key(move: Move, child: Position, variant: int, noise: random.Random) -> tuple[float, int]:
-    """Two-ply greedy: most cards cleared by this move and the best next one, with a tie-break that
-    differs between restarts. The child's move list is cached on the child, so in a subtree that
-    must be refuted anyway this costs almost nothing."""
+def child_order_key(
+    move: Move, child: Position, ordering: int, noise: random.Random, masks: GridMasks
+) -> tuple[float, int]:
+    """Sort key for a child (lowest first), all variations on a two-ply greedy: cards cleared by this
+    move and by the best next one. The child's move list is cached on the child, so in a subtree that
+    must be refuted anyway this costs almost nothing.
+
+    HEURISTIC adds the hint engine's one-ply judgement (jokers, club worth, suit crowding); the
+    others break ties by club (weak clubs first, or the A and K first), or add noise.
+    """
     best_next = max((len(m.cleared) for m in child.legal_moves()), default=MAX_CLEAR_PER_TURN)
-    gain: float = child.score - best_next
     rank = move.club.rank
-    if variant == 0:
+    if ordering == HEURISTIC:
+        return (-best_next - score_move(masks, move), rank)
+    gain: float = child.score - best_next
+    if ordering == MOST_CLEARED:
         return (gain, rank if move.action is not Action.ANY else 99)
-    if variant == 1:
+    if ordering == SAVE_MIDDLE_CLUBS:
         return (gain, -abs(rank - 7))
     return (gain + noise.random() * 2.0, rank)
 
@@ -214,7 +219,7 @@ class _Search:
         self.nodes = 0
         self.next_poll = POLL_EVERY if node_limit is None else min(POLL_EVERY, node_limit)
         self.restart_at: int | None = None
-        self.variant = 0
+        self.ordering = HEURISTIC
         self.noise = random.Random(0)
         self.lost: set[tuple[bytes, int, int, int]] = set()
         self.line: list[Move] = []
@@ -248,6 +253,7 @@ class _Search:
         children = []
         lost = self.lost
         moves = position.legal_moves()
+        masks = GridMasks(position.grid)
         self.nodes += len(moves)
         for move in moves:
             child = position.play(move)
@@ -262,7 +268,7 @@ class _Search:
             if provably_lost(child):
                 lost.add(child_key)
                 continue
-            children.append((child_order_key(move, child, self.variant, self.noise), move, child))
+            children.append((child_order_key(move, child, self.ordering, self.noise, masks), move, child))
         children.sort(key=lambda item: item[0])
         for _, move, child in children:
             if self.wins(child):
@@ -273,19 +279,20 @@ class _Search:
 
 
 def _passes(search: _Search, position: Position) -> bool:
+    """Depth-first passes, each with its own move order, until one finishes (FIRST_PASS_NODES)."""
     share = FIRST_PASS_NODES
-    variant = 0
+    attempt = 0
     while True:
         search.restart_at = search.nodes + share
-        search.variant = variant % 3
-        search.noise = random.Random(variant)
+        search.ordering = ORDERINGS[attempt % len(ORDERINGS)]
+        search.noise = random.Random(attempt)
         search.line.clear()
         try:
             return search.wins(position)
         except _Restart:
             pass
-        variant += 1
-        if variant % 3 == 0:
+        attempt += 1
+        if attempt % len(ORDERINGS) == 0:
             share *= 2
 
 
