@@ -11,6 +11,7 @@ from tui_support import WINNING_LINE, async_test, game, make_app, play_by_keys
 
 from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
 from clubfight.engine import Level, Move, Position, deal
+from clubfight.storage import paths
 from clubfight.tui import hinting
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.autoplay import AutoplayScreen
@@ -381,6 +382,7 @@ async def test_autoplay_plays_a_seeded_game_to_the_end() -> None:
             assert move == suggest(replay, strength="fast").move
             replay = replay.play(move)
         assert hinting.hints_used(table) == 0  # the demo's own moves aren't the player's hints
+        assert not paths.stats_path().exists() and not paths.save_path().exists()  # nor the player's game
 
 
 @async_test

@@ -3,7 +3,8 @@
 Each turn it thinks (on a thread, like the hint key), previews its move through the turn builder
 for ``pace`` seconds with the reason underneath, then commits it through ``GameScreen.commit``,
 like a player pressing Enter. Space pauses and resumes; Esc stops the demo and hands the table
-to the player; q quits. The game ends on the usual game-over screen.
+to the player; q quits. The game ends on the usual game-over screen. A demo is never saved or
+counted in the statistics.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ class AutoplayScreen(GameScreen):
         """True until the demo stops (Esc, or the game ends); paused or not."""
         self._resume = asyncio.Event()
         self._resume.set()
+
+    def keep_save(self) -> None:
+        """A demo is not the player's game: nothing is saved to resume..."""
+
+    def keep_result(self, *, abandoned: bool = False) -> None:
+        """...or counted in the statistics, even after the player takes the table over."""
 
     @property
     def paused(self) -> bool:

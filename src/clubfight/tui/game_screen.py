@@ -132,7 +132,15 @@ class GameScreen(Screen[None]):
         """A hint was shown: the game is no longer clean (saved at once, so quitting can't hide it)."""
         self.session.note_hint()
         if not self.finished:
-            self._warn(autosave(self.session))
+            self.keep_save()
+
+    def keep_save(self) -> None:
+        """Autosave the unfinished game (the autoplay demo overrides this and keeps nothing)."""
+        self._warn(autosave(self.session))
+
+    def keep_result(self, *, abandoned: bool = False) -> None:
+        """Record the finished (or abandoned) game in the statistics."""
+        self._warn(record_finish(self.session, self.today(), abandoned=abandoned))
 
     def today(self) -> date:
         from .app import ClubFightApp
@@ -161,9 +169,9 @@ class GameScreen(Screen[None]):
                 self.set_timer(FRESH_SECONDS, self._fade_fresh)
         if after.is_over:
             self.finished = True
-            self._warn(record_finish(self.session, self.today()))
+            self.keep_result()
         else:
-            self._warn(autosave(self.session))
+            self.keep_save()
         self.post_message(self.MoveCommitted(move, before, after))
         self.render_table()
         if after.is_over:
@@ -190,7 +198,7 @@ class GameScreen(Screen[None]):
         self.plan = Plan()
         self.fresh = frozenset()
         self.message = message
-        self._warn(autosave(self.session))
+        self.keep_save()
         self.render_table()
 
     def _show_game_over(self) -> None:
@@ -518,7 +526,7 @@ class GameScreen(Screen[None]):
         if isinstance(app, ClubFightApp):
             if position.turns_played and not self.finished:
                 self.finished = True
-                self._warn(record_finish(self.session, self.today(), abandoned=True))
+                self.keep_result(abandoned=True)
             app.start_game(self.history[0].level, None, replace=True)
 
     def action_stats(self) -> None:
