@@ -384,3 +384,26 @@ def test_resume_prompt_snapshot(snap_compare: SnapCompare) -> None:
     session.play(session.position.parse_move("5C any 2"))
     save_game(session.saved())
     assert snap_compare(make_app(7), terminal_size=(80, 24))
+
+
+@async_test
+async def test_escape_at_the_resume_prompt_resumes_rather_than_losing_the_game() -> None:
+    session = GameSession(Start.from_deal(DealCode(Level.EASY, 7)), game_id="0123456789abcdef")
+    session.play(session.position.parse_move("5C any 2"))
+    save_game(session.saved())
+    app = make_app(None, level=None)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game(app).position == session.position
+    assert stats_games() == []
+
+
+@async_test
+async def test_a_daily_deal_code_still_fits_the_status_line_at_80_columns() -> None:
+    app = make_app(None, Level.HARD, all_clear=True, daily=True, today=lambda: DAY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = text_of(game(app), "#status")
+        assert len(status) <= 80 and str(daily_deal(DAY, Level.HARD)) in status and status.endswith("Left 41")

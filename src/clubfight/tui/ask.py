@@ -48,12 +48,15 @@ class AskScreen(ModalScreen[bool]):
 class ResumeScreen(AskScreen):
     """Offered at launch when an unfinished game was saved. Quitting here keeps the save."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "answer(True)", "Resume", show=False),  # a stray Esc must not cost a game
+        Binding("q", "app.quit", "Quit"),
+    ]
 
     def __init__(self, summary: str) -> None:
         super().__init__(
             "An unfinished game is waiting",
-            summary,
+            f"Deal {summary}.\n(The score is the cards left to clear; q quits and keeps the game.)",
             "Resume it",
             "Start afresh (the unfinished game counts as a loss)",
             id="resume",

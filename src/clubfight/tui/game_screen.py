@@ -285,6 +285,8 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._apply_size(event.size.width, event.size.height)
+        if self.is_mounted:
+            update_if_changed(self.query_one("#status", Static), self._status_text())
 
     def _apply_size(self, width: int, height: int) -> None:
         self.set_class(width >= LARGE_SIZE[0] and height >= LARGE_SIZE[1], "-large")
@@ -342,13 +344,23 @@ class GameScreen(Screen[None]):
     def _status_text(self) -> Text:
         position = self.position
         turn = position.turns_played if position.is_over else position.turns_played + 1
+        width = self.app.size.width
+        for title in (" ♣ Club Fight ", " ♣ "):  # a six-digit seed needs the title's room at 80 columns
+            text = Text()
+            text.append(title, style="bold reverse")
+            text.append(f"  Deal {self.deal_label}", style="bold")
+            text.append(f"  Turn {turn}/13")
+            text.append(f"  Clubs deck {len(position.clubs_deck)}")
+            text.append(f"  Grid deck {len(position.grid_deck)}")
+            text.append(f"  To clear {position.score}", style="bold")
+            if text.cell_len <= width:
+                return text
+        # A daily deal's 20-digit code doesn't leave room for the words: the compact line fits 80 columns.
         text = Text()
-        text.append(" ♣ Club Fight ", style="bold reverse")
-        text.append(f"  Deal {self.deal_label}", style="bold")
-        text.append(f"  Turn {turn}/13")
-        text.append(f"  Clubs deck {len(position.clubs_deck)}")
-        text.append(f"  Grid deck {len(position.grid_deck)}")
-        text.append(f"  To clear {position.score}", style="bold")
+        text.append(" ♣ ", style="bold reverse")
+        text.append(f" {self.deal_label}", style="bold")
+        text.append(f"  Turn {turn}/13  Clubs {len(position.clubs_deck)}  Grid {len(position.grid_deck)}")
+        text.append(f"  Left {position.score}", style="bold")
         return text
 
     def _pile_text(self) -> Text:

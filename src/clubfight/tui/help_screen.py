@@ -29,6 +29,9 @@ Nothing is played before you confirm, and Esc always steps back.
   (press it again for the other line through it)
 - **↑ ↓**: Up/Down with the 7: clear upwards or downwards; **← →** step through the choices
 - **Enter**: confirm the move; **Esc**: one step back (cards, then action, then club)
+- **u**: undo, back to the start of the deal (the game is then no longer a clean win); **r**: redo
+- **s**: statistics; **o**: settings (theme, four-colour deck, animations, asking before a move
+  that leaves a suit blocking an action)
 - **d**: the discard pile; **? or F1**: this help; **n**: new deal; **q**: quit;
   **Ctrl+P**: command palette (themes and more)
 
