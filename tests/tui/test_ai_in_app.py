@@ -314,6 +314,7 @@ async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
             table.commit(table.position.parse_move(text))
         await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
         over = app.screen
+        assert table.check_action("hint", ()) is None  # dimmed in the Footer once the game is over
         assert table.position.score > 0
         assert "Hints used: 1" in text_of(app, "#hints-used")
         await pilot.press("w")
@@ -400,6 +401,11 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         await pilot.press("z")  # the player's keys are off while the engine plays (even paused)
         await pilot.pause()
         assert table.plan.is_empty or table.plan.action is not None  # z alone would pick a club, no action
+        before = table.plan
+        await pilot.click("#hand-1")  # and so are clicks
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert table.plan == before and len(table.moves) == played
         await pilot.press("space")
         await settle(pilot, lambda: len(table.moves) > played)
         await pilot.press("escape")
@@ -411,3 +417,20 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         await pilot.press("z")  # the table is the player's now
         await pilot.pause()
         assert table.plan.club == table.position.hand[0]
+        await pilot.click("#hand-1")
+        await pilot.pause()
+        assert table.plan.club == table.position.hand[1]
+        assert table.check_action("hint", ()) is True
+
+
+def test_autoplay_option_starts_the_demo_with_level_seed_and_strength(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``clubfight --autoplay --level hard --seed 7 --strength strong`` builds the demo app (not run here)."""
+    from clubfight.cli import main
+
+    built: list[ClubFightApp] = []
+    monkeypatch.setattr(ClubFightApp, "run", lambda self, *args, **kwargs: built.append(self))
+    assert main(["--autoplay", "--level", "hard", "--seed", "7", "--strength", "strong"]) == 0
+    assert main(["--autoplay", "--deal", "easy-12"]) == 0
+    first, second = built
+    assert (first.autoplay, first.level, first.seed, first.hint_strength) == (True, Level.HARD, 7, "strong")
+    assert (second.autoplay, second.level, second.seed, second.hint_strength) == (True, Level.EASY, 12, "fast")

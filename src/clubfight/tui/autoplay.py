@@ -13,10 +13,12 @@ import asyncio
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.widgets import Button
 
 from .game_screen import GameScreen
 from .hinting import hint_plan, strength_of, think
 from .turn import Plan, describe
+from .widgets import ActionPanel, CardWidget
 
 PACE = 0.8
 """Seconds each move stays previewed before it is played."""
@@ -92,6 +94,21 @@ class AutoplayScreen(GameScreen):
         self.workers.cancel_group(self, "autoplay")
         self.set_plan(Plan(), "Autoplay stopped: the table is yours.")
         self.refresh_bindings()
+
+    # Clicks on cards, actions and the turn's buttons wait until the demo stops, like the keys
+    # (preventing the default stops GameScreen's own handler from running after these).
+
+    def on_card_widget_clicked(self, event: CardWidget.Clicked) -> None:
+        if self.playing:
+            event.prevent_default()
+
+    def on_action_panel_chosen(self, event: ActionPanel.Chosen) -> None:
+        if self.playing:
+            event.prevent_default()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if self.playing and event.button.id not in ("pile", "help"):
+            event.prevent_default()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pause":
