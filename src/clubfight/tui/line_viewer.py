@@ -38,6 +38,7 @@ class LineViewerScreen(Screen[None]):
     ]
 
     def __init__(self, start: Position, line: Sequence[Move], *, title: str = "A winning line") -> None:
+        """The line is played from ``start``, whose turn number (1-13) the status line shows."""
         super().__init__()
         self.line = tuple(line)
         self.positions = [start]
@@ -84,6 +85,8 @@ class LineViewerScreen(Screen[None]):
         last = len(self.line)
         where = f"Move {self.step + 1} of {last}" if self.step < last else f"After all {last} moves"
         status.append(f"  {where}", style="bold")
+        if self.step < last:
+            status.append(f"  Turn {position.turns_played + 1}")
         status.append(f"  To clear {position.score}  Clubs deck {len(position.clubs_deck)}")
         self.query_one("#line-status", Static).update(status)
         self.query_one("#line-move", Static).update(self._move_text(position, move))
