@@ -30,6 +30,9 @@ Nothing is played before you confirm, and Esc always steps back.
 - **↑ ↓**: Up/Down with the 7: clear upwards or downwards; **← →** step through the choices
 - **Enter**: confirm the move; **Esc**: one step back (cards, then action, then club)
 - **u**: undo, back to the start of the deal (the game is then no longer a clean win); **r**: redo
+- **h**: a hint: the hint engine's move is shown on the table (Enter plays it) with its reason;
+  hints are counted, and a game with one is no longer a clean win. At game over, **w** asks whether
+  the deal was winnable and lets you step through a winning line. `clubfight --autoplay` is a demo.
 - **s**: statistics; **o**: settings (theme, four-colour deck, animations, asking before a move
   that leaves a suit blocking an action)
 - **d**: the discard pile; **? or F1**: this help; **n**: new deal; **q**: quit;
