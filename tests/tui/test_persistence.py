@@ -407,3 +407,18 @@ async def test_a_daily_deal_code_still_fits_the_status_line_at_80_columns() -> N
         await pilot.pause()
         status = text_of(game(app), "#status")
         assert len(status) <= 80 and str(daily_deal(DAY, Level.HARD)) in status and status.endswith("Left 41")
+
+
+@async_test
+async def test_a_save_of_a_finished_game_left_by_a_crash_is_recorded_once_without_asking() -> None:
+    session = GameSession(Start.from_deal(DealCode(Level.EASY, WINNING_SEED)), game_id="00000000000000ff")
+    for text in WINNING_LINE:
+        session.play(session.position.parse_move(text))
+    save_game(session.saved())  # the last move was saved, then the process died before recording it
+    for _ in range(2):
+        app = make_app(7)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert not isinstance(app.screen, ResumeScreen) and str(game(app).code) == "easy-7"
+    assert [(g.deal, g.won, g.game_id) for g in stats_games()] == [("easy-1", True, "00000000000000ff")]
+    assert load_game().value is None
