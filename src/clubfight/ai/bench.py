@@ -52,6 +52,7 @@ class Row:
     ci_high: float
     median_seconds: float
     p95_seconds: float
+    max_seconds: float
     ratio: float | None
     """Win rate over the solver's winnable rate on the same deals; None when the solver didn't run."""
 
@@ -171,6 +172,7 @@ def summarise(results: Sequence[DealResult], levels: Sequence[str], policies: Se
                     high,
                     statistics.median(times) if times else 0.0,
                     percentile(times, 0.95),
+                    max(times, default=0.0),
                     ratio,
                 )
             )
