@@ -398,6 +398,7 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         await pilot.pause()
         assert table.paused
         played = len(table.moves)
+        assert table.check_action("club", (0,)) is False  # off, and out of the Footer, while the engine plays
         await pilot.press("z")  # the player's keys are off while the engine plays (even paused)
         await pilot.pause()
         assert table.plan.is_empty or table.plan.action is not None  # z alone would pick a club, no action

@@ -22,15 +22,19 @@ from .widgets import ActionPanel, CardWidget
 
 PACE = 0.8
 """Seconds each move stays previewed before it is played."""
-ALLOWED_WHILE_PLAYING = frozenset({"pause", "stop_autoplay", "help", "discards", "quit", "stats", "settings"})
-"""Keys that still work while the engine plays: looking around is fine, moving its cards is not."""
+ALLOWED_WHILE_PLAYING = frozenset(
+    {"pause", "stop_autoplay", "help", "discards", "quit", "stats", "settings", "new_game"}
+)
+"""Keys that still work while the engine plays: looking around is fine, moving its cards is not
+(those keys leave the Footer until the demo stops, which leaves room for the demo's own)."""
 
 
 class AutoplayScreen(GameScreen):
     """The table, played by the hint engine until the game ends or the player presses Esc."""
 
+    CSS_PATH = "ai_screens.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "pause", "Pause/resume", key_display="Space"),
+        Binding("space", "pause", "Pause", key_display="Space"),
         Binding("escape", "stop_autoplay", "Stop demo"),
     ]
 
@@ -64,7 +68,7 @@ class AutoplayScreen(GameScreen):
             if not self.playing or self.position is not position:
                 return
             move = hint.move
-            self.set_plan(hint_plan(move), f"Autoplay: {describe(move)} with the {move.club.symbol}: {hint.reason}.")
+            self.set_plan(hint_plan(move), f"Demo: {describe(move)} with the {move.club.symbol}: {hint.reason}.")
             await asyncio.sleep(self.pace)
             await self._resume.wait()
             if not self.playing or self.position is not position:
@@ -95,6 +99,11 @@ class AutoplayScreen(GameScreen):
         self.set_plan(Plan(), "Autoplay stopped: the table is yours.")
         self.refresh_bindings()
 
+    @classmethod
+    def _bindings_list(cls) -> list[Binding]:
+        """Every key of the table and of the demo, so the Footer redraws when any of them changes state."""
+        return [b for b in (*GameScreen.BINDINGS, *cls.BINDINGS) if isinstance(b, Binding)]
+
     # Clicks on cards, actions and the turn's buttons wait until the demo stops, like the keys
     # (preventing the default stops GameScreen's own handler from running after these).
 
@@ -112,7 +121,7 @@ class AutoplayScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pause":
-            return True if self.playing else None
+            return self.playing
         if self.playing and action not in ALLOWED_WHILE_PLAYING:
-            return None
+            return False
         return super().check_action(action, parameters)
