@@ -422,3 +422,15 @@ async def test_a_save_of_a_finished_game_left_by_a_crash_is_recorded_once_withou
             assert not isinstance(app.screen, ResumeScreen) and str(game(app).code) == "easy-7"
     assert [(g.deal, g.won, g.game_id) for g in stats_games()] == [("easy-1", True, "00000000000000ff")]
     assert load_game().value is None
+
+
+@async_test
+async def test_the_start_screen_opens_statistics_and_settings_too() -> None:
+    app = make_app(None, level=None)
+    async with app.run_test() as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("escape", "o")
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, StartScreen)

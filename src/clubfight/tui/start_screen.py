@@ -37,6 +37,8 @@ class StartScreen(Screen[StartChoice | None]):
         Binding("h", "level('hard')", "Hard"),
         Binding("d", "toggle_daily", "Daily deal"),
         Binding("a", "toggle_all_clear", "All Clear"),
+        Binding("s", "stats", "Stats"),
+        Binding("o", "settings", "Settings"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "help", "Help", show=False),
         Binding("q", "quit", "Quit"),
@@ -60,7 +62,7 @@ class StartScreen(Screen[StartChoice | None]):
                 yield FlatButton(self._daily_label(), id="daily", classes="level option")
             with Center():
                 yield FlatButton(self._all_clear_label(), id="all-clear", classes="level option")
-            yield Static("? rules and keys    q quit", id="start-hint")
+            yield Static("? rules and keys    s statistics    o settings    q quit", id="start-hint")
         yield Footer(compact=True)
 
     def _prompt(self) -> str:
@@ -91,6 +93,17 @@ class StartScreen(Screen[StartChoice | None]):
 
     def action_level(self, name: str) -> None:
         self.dismiss(StartChoice(Level(name), self.daily, self.all_clear))
+
+    def action_stats(self) -> None:
+        from .stats_screen import StatsScreen
+
+        today = getattr(self.app, "today", None)
+        self.app.push_screen(StatsScreen(today=today() if callable(today) else None))
+
+    def action_settings(self) -> None:
+        open_settings = getattr(self.app, "open_settings", None)
+        if callable(open_settings):
+            open_settings()
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
