@@ -35,7 +35,7 @@ class StartScreen(Screen[StartChoice | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "level('easy')", "Easy"),
         Binding("h", "level('hard')", "Hard"),
-        Binding("d", "toggle_daily", "Daily deal"),
+        Binding("d", "toggle_daily", "Daily"),
         Binding("a", "toggle_all_clear", "All Clear"),
         Binding("s", "stats", "Stats"),
         Binding("o", "settings", "Settings"),
