@@ -150,6 +150,34 @@ async def test_a_move_played_while_the_hint_computes_discards_the_stale_hint(mon
         assert hinting.hints_used(table) == 0
 
 
+def broken_engine(position: Position, *, strength: str = "fast", seed: int = 0) -> Hint:
+    raise ValueError("unknown hint strength 'wild'")
+
+
+@async_test
+async def test_a_failing_hint_engine_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hinting, "suggest", broken_engine)
+    app = make_app(seed=HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        await pilot.press("h")
+        await settle(pilot, lambda: not hinting.running(table))
+        assert table.message == "No hint: unknown hint strength 'wild'."
+        assert table.plan.is_empty and hinting.hints_used(table) == 0
+
+
+@async_test
+async def test_a_failing_engine_stops_the_demo_and_hands_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hinting, "suggest", broken_engine)
+    app = autoplay_app(HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        assert isinstance(table, AutoplayScreen)
+        await settle(pilot, lambda: not table.playing)
+        assert table.message.startswith("Demo stopped: unknown hint strength")
+        assert table.check_action("club", (0,)) is True
+
+
 # --- was this deal winnable? ----------------------------------------------------------------
 
 

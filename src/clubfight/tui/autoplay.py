@@ -64,7 +64,12 @@ class AutoplayScreen(GameScreen):
         while self.playing and not self.position.is_over:
             await self._resume.wait()
             position = self.position
-            hint = await think(position, strength_of(self))
+            try:
+                hint = await think(position, strength_of(self))
+            except Exception as error:  # one line and the table handed over, never a traceback
+                self.playing = False
+                self.set_plan(Plan(), f"Demo stopped: {error or type(error).__name__}.")
+                break
             if not self.playing or self.position is not position:
                 return
             move = hint.move

@@ -66,9 +66,9 @@ def request_hint(screen: GameScreen) -> Worker[None] | None:
 async def _hint(screen: GameScreen, position: Position) -> None:
     try:
         hint = await think(position, strength_of(screen))
-    except ValueError as error:  # a finished game, or an unknown strength: say so in one line
+    except Exception as error:  # a finished game, an unknown strength, or a bug: one line, never a traceback
         if screen.position is position:
-            screen.set_plan(screen.plan, f"No hint: {error}.")
+            screen.set_plan(screen.plan, f"No hint: {error or type(error).__name__}.")
         return
     if screen.position is not position:
         return  # a move was played meanwhile: this hint is for a table that's gone
