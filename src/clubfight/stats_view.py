@@ -90,7 +90,8 @@ def figures_table(summary: StatsSummary) -> Table:
     table = Table(title="Club Fight statistics", title_style="bold", box=box.ROUNDED)
     table.add_column("", style="bold")
     for group in summary.groups:
-        table.add_column(group.name, justify="right")
+        # fold: a daily deal code has 20 digits, and two of them must still fit 80 columns
+        table.add_column(group.name, justify="right", overflow="fold")
     for name, figure in FIGURES:
         table.add_row(name, *(figure(group) for group in summary.groups))
     return table
