@@ -365,6 +365,7 @@ async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is over
+        assert "winnable? Yes" in text_of(app, "#winnable")
         await pilot.press("w")  # asked again: the decided answer comes back at once
         await pilot.pause()
         assert isinstance(app.screen, VerdictScreen) and not app.screen.searching

@@ -108,6 +108,8 @@ class GameOverScreen(ModalScreen[str]):
         def answered(answer: Answer | None) -> None:
             if answer is not None and answer.result.verdict is not Verdict.UNKNOWN:
                 self.verdict = answer  # decided for good; "unknown" may be asked again
+                said = "yes" if answer.result.verdict is Verdict.WINNABLE else "no"
+                self.query_one("#winnable", FlatButton).label = f"w  Was this deal winnable? {said.capitalize()}"
 
         if self.played is not None:
             start = self.played[0][0]
