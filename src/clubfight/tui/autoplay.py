@@ -70,14 +70,18 @@ class AutoplayScreen(GameScreen):
                 self.playing = False
                 self.set_plan(Plan(), f"Demo stopped: {error or type(error).__name__}.")
                 break
-            if not self.playing or self.position is not position:
+            if not self.playing:
                 return
+            if self.position is not position:  # the table moved on meanwhile: think again
+                continue
             move = hint.move
             self.set_plan(hint_plan(move), f"Demo: {describe(move)} with the {move.club.symbol}: {hint.reason}.")
             await asyncio.sleep(self.pace)
             await self._resume.wait()
-            if not self.playing or self.position is not position:
+            if not self.playing:
                 return
+            if self.position is not position:  # the table moved on meanwhile: think again
+                continue
             self.commit(hint.move)
         self.playing = False
         self.refresh_bindings()
@@ -87,10 +91,10 @@ class AutoplayScreen(GameScreen):
             return
         if self.paused:
             self._resume.set()
-            self.set_plan(self.plan, "Autoplay resumed.")
+            self.set_plan(self.plan, "Demo resumed.")
         else:
             self._resume.clear()
-            self.set_plan(self.plan, "Autoplay paused: Space resumes, Esc hands you the table.")
+            self.set_plan(self.plan, "Demo paused: Space resumes, Esc hands you the table.")
         self.refresh_bindings()
 
     def action_stop_autoplay(self) -> None:
@@ -101,7 +105,7 @@ class AutoplayScreen(GameScreen):
         self.playing = False
         self._resume.set()
         self.workers.cancel_group(self, "autoplay")
-        self.set_plan(Plan(), "Autoplay stopped: the table is yours.")
+        self.set_plan(Plan(), "Demo stopped: the table is yours.")
         self.refresh_bindings()
 
     @classmethod
