@@ -1,4 +1,4 @@
-""" "Was this deal winnable?": the clairvoyant solver on the deal's opening position, in a worker.
+"""Was this deal winnable? The clairvoyant solver on the deal's opening position, in a worker.
 
 The search runs on a thread (it is CPU-bound pure Python) inside a Textual worker. It reports the
 nodes searched through ``on_progress`` as messages (``post_message`` is thread-safe and never
