@@ -95,15 +95,6 @@ def state_key(position: Position) -> tuple[bytes, int, int, int]:
     )
 
 
-def cards_left(position: Position) -> int:
-    return position.score
-
-
-def jokers_left(position: Position) -> int:
-    grid = sum(1 for card in position.grid if card is not None and card.is_joker)
-    return grid + sum(1 for card in position.grid_deck if card.is_joker)
-
-
 def club_capacity(club: int, counts: list[int], line: int) -> int:
     """The most cards a club of value ``club`` could ever clear in one turn from now on.
 
