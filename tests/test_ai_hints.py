@@ -140,3 +140,11 @@ def test_random_policy_differs_between_seeds() -> None:
     position = deal(Level.EASY, 2)
     picks = {make_policy("random", seed)(position) for seed in range(20)}
     assert len(picks) > 1
+
+
+@pytest.mark.parametrize("finish", ["greedy", "solve"])
+def test_compared_finishers_also_give_legal_moves(finish: str) -> None:
+    position = mid_game(Level.EASY, 12, 9)
+    assert not position.is_over
+    hint = suggest_with(position, Settings(candidates=3, samples=2, finish=finish, solve_nodes=200), seed=1)
+    assert position.is_legal(hint.move)

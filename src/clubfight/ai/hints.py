@@ -4,8 +4,9 @@ It knows the grid, the hand and which cards are still unseen (the grid deck and 
 as sets), never the order of either deck. It uses perfect-information Monte Carlo (PIMC): deal
 the unseen cards into many sample orders, try the heuristic's best few moves in every sample
 (the same samples for every move, so luck cancels out), finish each sample game with the
-heuristic policy, and keep the move that wins most often. docs/ai.md has the measurements that
-chose this design and its settings over the alternatives.
+heuristic policy, and keep the move that wins most often; "strong" spends extra samples on the
+close calls by successive halving. docs/ai.md has the measurements that chose this design and
+its settings over the alternatives.
 
 No peeking: the unseen cards are sorted before they are shuffled with the hint's own
 ``random.Random(seed)``, so the hint can't depend on the real deck order.
@@ -33,14 +34,16 @@ class Hint:
 @dataclass(frozen=True)
 class Settings:
     """How hard the engine thinks: candidates tried, sample deals per candidate, and how each
-    sample game is finished ("rollout": the heuristic policy; "solve": the clairvoyant solver)."""
+    sample game is finished ("rollout": the heuristic policy; "greedy": always clear the most;
+    "solve": the clairvoyant solver near the end). Only "rollout" ships; the others are kept for
+    the comparison in docs/ai.md."""
 
     candidates: int
     samples: int
     finish: str = "rollout"
     rounds: int = 1
-    """With more than one round, each round adds ``samples`` more sample deals and drops the worse
-    half of the candidates still in (successive halving): close calls get the most samples."""
+    """Successive halving: round r gives every candidate still in ``samples * 2**r`` more sample
+    deals, then drops the worse half, so the close calls get the most samples."""
     solve_nodes: int = 2000
     solve_below: int = 99
     """With ``finish="solve"``, samples with more cards left than this are finished by rollout."""
