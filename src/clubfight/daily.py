@@ -1,8 +1,8 @@
 """The daily deal and its spoiler-free share line. Pure: the caller passes the UTC date in.
 
 The derivation is a public promise (docs/daily.md): everyone playing on the same UTC date and level
-gets the same cards, and it must stay so in later releases. It therefore uses its own fully
-specified mixing step rather than anything Python may change.
+gets the same cards, and it must stay so in later releases. It therefore uses the engine's fully
+specified SplitMix64 (docs/notation.md) rather than anything Python may change.
 """
 
 from __future__ import annotations
@@ -10,21 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from .engine import DealCode, Level, Move, Position
+from .engine import DealCode, Level, Move, Position, SplitMix64
 from .records import ALL_CLEAR, cleared_per_turn, result_text
 
 DAILY_VERSION = 1
-_MASK64 = (1 << 64) - 1
-_GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 _LEVEL_BITS = {Level.EASY: 0, Level.HARD: 1}
-
-
-def _splitmix64_first(state: int) -> int:
-    """The first output of SplitMix64 seeded with ``state`` (the generator of docs/notation.md)."""
-    z = (state + _GOLDEN_GAMMA) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
 
 
 def daily_seed(day: date, level: Level) -> int:
@@ -33,7 +23,7 @@ def daily_seed(day: date, level: Level) -> int:
     ``toordinal`` counts days from 0001-01-01 (day 1) in the proleptic Gregorian calendar; the level
     bit is 0 for easy and 1 for hard, so the two levels of a day get unrelated deals.
     """
-    return _splitmix64_first(2 * day.toordinal() + _LEVEL_BITS[level])
+    return SplitMix64(2 * day.toordinal() + _LEVEL_BITS[level]).next()
 
 
 def daily_deal(day: date, level: Level) -> DealCode:

@@ -6,7 +6,7 @@ and positions (docs/notation.md).
 """
 
 from .cards import CLUBS, JOKER, Card, Suit
-from .deal import DEAL_VERSION, DealCode, deal
+from .deal import DEAL_VERSION, DealCode, SplitMix64, deal
 from .errors import IllegalMoveError, NotationError
 from .moves import LINES, Action, Move
 from .notation import format_position, parse_move, parse_position
@@ -27,6 +27,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "Position",
+    "SplitMix64",
     "Suit",
     "deal",
     "format_position",
