@@ -155,10 +155,10 @@ def generate(summary: GridSummary, hand: Sequence[Card], all_clear: bool) -> lis
     occupied = summary.occupied
     if not occupied or not hand:
         return []
-    blocked = summary.blocked()
-    line_ok = Action.LINE not in blocked
-    updown_ok = Action.UPDOWN not in blocked
-    run_ok = Action.RUN not in blocked
+    hearts, spades, diamonds = summary.suit_counts  # T2, without building blocked()'s set on the hot path
+    line_ok = diamonds < BLOCK_THRESHOLD
+    updown_ok = spades < BLOCK_THRESHOLD
+    run_ok = hearts < BLOCK_THRESHOLD
     by_value = summary.by_value
     sums = summary.sum_masks({c.rank for c in hand})
     memo_get = _MEMO.get
@@ -202,7 +202,7 @@ def generate(summary: GridSummary, hand: Sequence[Card], all_clear: bool) -> lis
                 up = summary.above(v)
                 if up:
                     add(club, Action.UPDOWN, up, UP)
-        if run_ok:
+        if run_ok and (by_value[v - 1] or by_value[v + 1]):
             run_base = rank_bits | _RUN_CODE
             for mask in summary.run_masks(v):
                 move = memo_get(run_base | mask)

@@ -198,7 +198,7 @@ class Position:
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        return not self._hand or self.score == 0  # outcome's two tests, without building an Outcome
 
     # --- blocks ------------------------------------------------------------------------
 
