@@ -16,6 +16,7 @@ from clubfight.tui import hinting
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.autoplay import AutoplayScreen
 from clubfight.tui.game_over import GameOverScreen
+from clubfight.tui.game_screen import GameScreen
 from clubfight.tui.line_viewer import LineViewerScreen
 from clubfight.tui.turn import candidate
 from clubfight.tui.verdict_screen import VerdictScreen, answer_text, find_mistake
@@ -464,3 +465,11 @@ def test_autoplay_option_starts_the_demo_with_level_seed_and_strength(monkeypatc
     first, second = built
     assert (first.autoplay, first.level, first.seed, first.hint_strength) == (True, Level.HARD, 7, "strong")
     assert (second.autoplay, second.level, second.seed, second.hint_strength) == (True, Level.EASY, 12, "fast")
+
+
+def test_the_demo_footer_watches_its_own_keys_and_the_tables() -> None:
+    """The Footer redraws when any key's state changes, the demo's keys included (no per-subclass list)."""
+    actions = {binding.action for binding in AutoplayScreen._bindings_list()}
+    assert {"pause", "stop_autoplay"} <= actions
+    assert {"confirm", "back", "hint", "undo"} <= actions
+    assert "pause" not in {binding.action for binding in GameScreen._bindings_list()}

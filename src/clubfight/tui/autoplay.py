@@ -108,11 +108,6 @@ class AutoplayScreen(GameScreen):
         self.set_plan(Plan(), "Demo stopped: the table is yours.")
         self.refresh_bindings()
 
-    @classmethod
-    def _bindings_list(cls) -> list[Binding]:
-        """Every key of the table and of the demo, so the Footer redraws when any of them changes state."""
-        return [b for b in (*GameScreen.BINDINGS, *cls.BINDINGS) if isinstance(b, Binding)]
-
     # Clicks on cards, actions and the turn's buttons wait until the demo stops, like the keys
     # (preventing the default stops GameScreen's own handler from running after these).
 

@@ -323,7 +323,9 @@ class GameScreen(Screen[None]):
 
     @classmethod
     def _bindings_list(cls) -> list[Binding]:
-        return [b for b in cls.BINDINGS if isinstance(b, Binding)]
+        """Every key declared by this class and its bases (a subclass such as the demo adds its own)."""
+        declared = (vars(klass).get("BINDINGS", []) for klass in reversed(cls.__mro__))
+        return [b for bindings in declared for b in bindings if isinstance(b, Binding)]
 
     def _show_choices(self, position: Position, plan: Plan) -> None:
         moves = options(position, plan) if plan.action in CHOOSING_ACTIONS else []
