@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..ai.bench import ALL_POLICIES, Row, make_tasks, parse_seed_range, report_json, run_deals, summarise
-from ..cli import LEVELS, UsageError
+from ..cli import LEVELS, MAX_SEED, UsageError
 
 
 def _names(text: str, allowed: tuple[str, ...], what: str) -> list[str]:
@@ -18,6 +18,14 @@ def _names(text: str, allowed: tuple[str, ...], what: str) -> list[str]:
     if bad or not names:
         raise UsageError(f"unknown {what} {', '.join(bad) or repr(text)}: use {','.join(allowed)}")
     return list(dict.fromkeys(names))
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a --json path that can't be written, without creating anything yet."""
+    if path.is_dir():
+        raise UsageError(f"can't write {path}: it is a directory")
+    if not path.parent.is_dir():
+        raise UsageError(f"can't write {path}: no folder {path.parent}")
 
 
 def _milliseconds(seconds: float) -> str:
@@ -56,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
         seeds = parse_seed_range(args.seeds)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    if seeds.stop - 1 > MAX_SEED:
+        raise UsageError(f"bad seed range {args.seeds!r}: seeds go up to {MAX_SEED}")
+    if args.json:
+        _check_writable(Path(args.json))  # before the run, not after hours of it
     levels = _names(args.levels, LEVELS, "level")
     policies = _names(args.policies, ALL_POLICIES, "policy") if args.policies else list(ALL_POLICIES)
     tasks = make_tasks(seeds, levels, policies)

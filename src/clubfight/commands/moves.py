@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
+from ..engine import Outcome, Position
 from .common import read_position
 
 
@@ -16,4 +18,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         for move in moves:
             print(move)
+        if not moves:  # a finished game: say so, rather than print nothing (stderr keeps stdout a move list)
+            print(f"clubfight: no legal moves: the game is over ({_result(position)})", file=sys.stderr)
     return 0
+
+
+def _result(position: Position) -> str:
+    left = position.score
+    return "won" if position.outcome is Outcome.WON else f"lost with {left} card{'s' if left != 1 else ''} left"
