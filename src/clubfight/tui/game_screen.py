@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
@@ -32,6 +32,7 @@ from .turn import (
 )
 from .widgets import ActionPanel, CardWidget, GridView, HandView, SuitCounter
 from .widgets.actions import ACTION_KEYS
+from .widgets.board import board
 from .widgets.buttons import FlatButton, update_if_changed
 from .widgets.footer import TableFooter
 from .widgets.hand import HAND_KEYS
@@ -251,25 +252,21 @@ class GameScreen(Screen[None]):
     # --- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="table"):
-            with Vertical(id="left"):
-                yield GridView(id="grid")
-                yield HandView(id="hand")
-            with Vertical(id="right"):
-                yield SuitCounter(id="suits")
-                yield ActionPanel(id="actions")
-                with Horizontal(id="choices"):
-                    for index in range(MAX_CHOICES):
-                        yield FlatButton("", id=f"choice-{index}", classes="choice")
-                yield Static(id="feedback")
-                with Horizontal(id="confirm-row"):
-                    yield FlatButton("⏎ Confirm", id="confirm")
-                    yield FlatButton("Esc Back", id="back")
-                    yield FlatButton("d Pile", id="pile")
-                    yield FlatButton("? Help", id="help")
-                yield Static(id="message")
-                yield Static(id="pile-summary")
+        choices = [FlatButton("", id=f"choice-{index}", classes="choice") for index in range(MAX_CHOICES)]
+        yield from board(
+            ActionPanel(id="actions"),
+            Horizontal(*choices, id="choices"),
+            Static(id="feedback"),
+            Horizontal(
+                FlatButton("⏎ Confirm", id="confirm"),
+                FlatButton("Esc Back", id="back"),
+                FlatButton("d Pile", id="pile"),
+                FlatButton("? Help", id="help"),
+                id="confirm-row",
+            ),
+            Static(id="message"),
+            Static(id="pile-summary"),
+        )
         yield TableFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:

@@ -13,13 +13,12 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..engine import Move, Position
 from .turn import describe
-from .widgets import GridView, HandView, SuitCounter
+from .widgets.board import board, show_step
 
 LARGE_SIZE = (120, 40)
 
@@ -48,15 +47,8 @@ class LineViewerScreen(Screen[None]):
         self.step = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="line-status")
-        with Horizontal(id="line-table"):
-            with Vertical(id="line-left"):
-                yield GridView(id="line-grid")
-                yield HandView(id="line-hand")
-            with Vertical(id="line-right"):
-                yield SuitCounter(id="line-suits")
-                yield Static(id="line-move")
-                yield Static("← → step through the line\nHome/End: first/last · Esc closes", id="line-keys")
+        keys = Static("← → step through the line\nHome/End: first/last · Esc closes", id="line-keys")
+        yield from board(Static(id="line-move"), keys, prefix="line-")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -76,10 +68,7 @@ class LineViewerScreen(Screen[None]):
 
     def show_step(self) -> None:
         position, move = self.positions[self.step], self.move
-        clear = move.cleared if move is not None else frozenset()
-        self.query_one(GridView).show(position, clear=clear)
-        self.query_one(HandView).show(position.hand, move.club if move else None, move.clubs_used if move else ())
-        self.query_one(SuitCounter).show(position)
+        show_step(self, position, move)
         status = Text()
         status.append(f" {self.title_text} ", style="bold reverse")
         last = len(self.line)

@@ -13,14 +13,13 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..engine import Move, Position
 from ..records import result_text
 from .turn import describe
-from .widgets import GridView, HandView, SuitCounter
+from .widgets.board import board, show_step
 
 
 class ReplayScreen(Screen[None]):
@@ -50,15 +49,7 @@ class ReplayScreen(Screen[None]):
         self.index = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="table"):
-            with Vertical(id="left"):
-                yield GridView(id="grid")
-                yield HandView(id="hand")
-            with Vertical(id="right"):
-                yield SuitCounter(id="suits")
-                yield Static(id="replay-now")
-                yield Static(id="replay-moves")
+        yield from board(Static(id="replay-now"), Static(id="replay-moves"))
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -87,10 +78,7 @@ class ReplayScreen(Screen[None]):
     def show_step(self) -> None:
         position = self.positions[self.index]
         move = self.moves[self.index] if self.index < self.last else None
-        cleared = move.cleared if move is not None else frozenset()
-        self.query_one(GridView).show(position, clear=cleared)
-        self.query_one(HandView).show(position.hand, move.club if move else None, move.clubs_used if move else ())
-        self.query_one(SuitCounter).show(position)
+        show_step(self, position, move)
         self.query_one("#status", Static).update(self._status(position))
         self.query_one("#replay-now", Static).update(self._now(move))
         self.query_one("#replay-moves", Static).update(self._move_list())

@@ -1,0 +1,32 @@
+"""The table's layout (status line; grid and hand on the left; suit counter and more on the right),
+shared by the game, the replay and the line viewer so the three always look alike."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ...engine import Move, Position
+from .grid import GridView
+from .hand import HandView
+from .suits import SuitCounter
+
+
+def board(*right: Widget, prefix: str = "") -> ComposeResult:
+    """The status line and the table, with ``right`` under the suit counter; ids start with ``prefix``."""
+    yield Static(id=f"{prefix}status")
+    yield Horizontal(
+        Vertical(GridView(id=f"{prefix}grid"), HandView(id=f"{prefix}hand"), id=f"{prefix}left"),
+        Vertical(SuitCounter(id=f"{prefix}suits"), *right, id=f"{prefix}right"),
+        id=f"{prefix}table",
+    )
+
+
+def show_step(screen: DOMNode, position: Position, move: Move | None) -> None:
+    """Draw ``position`` read-only, marking the cards ``move`` clears and the clubs it uses."""
+    screen.query_one(GridView).show(position, clear=move.cleared if move is not None else frozenset())
+    screen.query_one(HandView).show(position.hand, move.club if move else None, move.clubs_used if move else ())
+    screen.query_one(SuitCounter).show(position)
