@@ -6,23 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import DealCode, Level, Move, Position, parse_position
+from clubfight.engine import DealCode, Level, Move, parse_position
 from clubfight.records import RecordError, Start, format_record, parse_record
-
-
-def deal_start(code: str, all_clear: bool = False) -> Start:
-    return Start.from_deal(DealCode.parse(code), all_clear=all_clear)
-
-
-def greedy_game(start: Start, turns: int | None = None) -> tuple[list[Move], list[Position]]:
-    """The move that clears most each turn (ties by sort key), for ``turns`` turns or to the end."""
-    positions = [start.opening()]
-    moves: list[Move] = []
-    while not positions[-1].is_over and (turns is None or len(moves) < turns):
-        move = min(positions[-1].legal_moves(), key=lambda m: (-len(m.cleared), m.sort_key()))
-        moves.append(move)
-        positions.append(positions[-1].play(move))
-    return moves, positions
+from support import deal_start, greedy_game
 
 
 def test_export_parse_replay_reaches_the_same_final_position() -> None:

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from storage_helpers import deal_start, greedy_game
 
 from clubfight.engine import Level
 from clubfight.storage import paths
@@ -26,6 +25,7 @@ from clubfight.storage.atomic import atomic_write_bytes, atomic_write_text, load
 from clubfight.storage.saves import SavedGame, load_game, save_game
 from clubfight.storage.settings import Settings, load_settings, save_settings
 from clubfight.storage.stats import GameResult, load_stats, record_game
+from support import deal_start, greedy_game
 
 NOW = datetime(2026, 11, 30, 2, 15, 0, tzinfo=timezone.utc)
 

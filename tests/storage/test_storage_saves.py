@@ -6,11 +6,10 @@ import json
 from datetime import date
 from pathlib import Path
 
-from storage_helpers import deal_start, greedy_game
-
 from clubfight.engine import parse_position
 from clubfight.records import Start
 from clubfight.storage.saves import SavedGame, clear_game, load_game, save_game
+from support import deal_start, greedy_game
 
 
 def test_save_after_each_move_and_resume_at_the_same_position(home: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from datetime import date
@@ -19,6 +18,7 @@ from clubfight.storage.settings import Settings, load_settings
 from clubfight.storage.stats import GameResult, record_game, summarize
 from clubfight.tui.settings_screen import HIGH_CONTRAST, SettingsScreen, register_themes
 from clubfight.tui.stats_screen import StatsScreen
+from support import async_test
 
 DAY = date(2026, 11, 30)
 SNAPSHOT_SIZE = (100, 48)
@@ -53,11 +53,8 @@ def text_of(static: Static) -> str:
     return console.export_text()
 
 
-def test_stats_screen_shows_the_recorded_games(home: Path) -> None:
-    asyncio.run(_stats_screen_shows_the_recorded_games(home))
-
-
-async def _stats_screen_shows_the_recorded_games(home: Path) -> None:
+@async_test
+async def test_stats_screen_shows_the_recorded_games(home: Path) -> None:
     for game in some_games():
         record_game(game)
     app = ScreenApp(StatsScreen)
@@ -76,11 +73,8 @@ async def _stats_screen_shows_the_recorded_games(home: Path) -> None:
         assert not isinstance(app.screen, StatsScreen)
 
 
-def test_stats_screen_reports_a_damaged_file_and_still_opens(home: Path) -> None:
-    asyncio.run(_stats_screen_reports_a_damaged_file_and_still_opens(home))
-
-
-async def _stats_screen_reports_a_damaged_file_and_still_opens(home: Path) -> None:
+@async_test
+async def test_stats_screen_reports_a_damaged_file_and_still_opens(home: Path) -> None:
     home.mkdir()
     (home / "stats.json").write_text("{nonsense")
     app = ScreenApp(StatsScreen)
@@ -92,11 +86,8 @@ async def _stats_screen_reports_a_damaged_file_and_still_opens(home: Path) -> No
     assert list(home.glob("stats.json.corrupt-*"))
 
 
-def test_settings_are_toggled_and_persisted(home: Path) -> None:
-    asyncio.run(_settings_are_toggled_and_persisted(home))
-
-
-async def _settings_are_toggled_and_persisted(home: Path) -> None:
+@async_test
+async def test_settings_are_toggled_and_persisted(home: Path) -> None:
     app = ScreenApp(SettingsScreen)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
@@ -126,11 +117,8 @@ async def _settings_are_toggled_and_persisted(home: Path) -> None:
     }
 
 
-def test_settings_screen_starts_from_the_saved_settings(home: Path) -> None:
-    asyncio.run(_settings_screen_starts_from_the_saved_settings(home))
-
-
-async def _settings_screen_starts_from_the_saved_settings(home: Path) -> None:
+@async_test
+async def test_settings_screen_starts_from_the_saved_settings(home: Path) -> None:
     from clubfight.storage.settings import save_settings
 
     save_settings(Settings(confirm_blocking_move=False))
@@ -141,11 +129,8 @@ async def _settings_screen_starts_from_the_saved_settings(home: Path) -> None:
         assert app.screen.query_one("#animations", Switch).value is True
 
 
-def test_the_keyboard_reaches_every_setting(home: Path) -> None:
-    asyncio.run(_the_keyboard_reaches_every_setting(home))
-
-
-async def _the_keyboard_reaches_every_setting(home: Path) -> None:
+@async_test
+async def test_the_keyboard_reaches_every_setting(home: Path) -> None:
     app = ScreenApp(SettingsScreen)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
@@ -174,11 +159,8 @@ def test_settings_screen_snapshot(snap_compare: Callable[..., bool], tmp_path: P
     assert snap_compare(app, terminal_size=SNAPSHOT_SIZE)
 
 
-def test_opening_and_closing_settings_changes_nothing(home: Path) -> None:
-    asyncio.run(_opening_and_closing_settings_changes_nothing(home))
-
-
-async def _opening_and_closing_settings_changes_nothing(home: Path) -> None:
+@async_test
+async def test_opening_and_closing_settings_changes_nothing(home: Path) -> None:
     app = ScreenApp(SettingsScreen)
     async with app.run_test() as pilot:
         await pilot.pause()

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
-from storage_helpers import deal_start, greedy_game
 
 from clubfight.engine import Level
 from clubfight.storage.stats import (
@@ -18,6 +17,7 @@ from clubfight.storage.stats import (
     reset_stats,
     summarize,
 )
+from support import deal_start, greedy_game
 
 DAY = date(2026, 11, 30)
 

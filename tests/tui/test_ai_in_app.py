@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, async_test, game, make_app, play_by_keys
+from tui_support import WINNING_LINE, game, make_app, play_by_keys
 
 from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
 from clubfight.engine import Level, Move, Position, deal
@@ -20,6 +20,7 @@ from clubfight.tui.game_screen import GameScreen
 from clubfight.tui.line_viewer import LineViewerScreen
 from clubfight.tui.turn import candidate
 from clubfight.tui.verdict_screen import VerdictScreen, answer_text, find_mistake
+from support import async_test
 
 HINT_SEED = 7
 """easy-7: the fast hint engine (its own seed 0) suggests a Run on the opening table."""

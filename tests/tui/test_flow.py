@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Button, Markdown, Static
-from tui_support import async_test, game, make_app
+from tui_support import game, make_app
 
 from clubfight.engine import Action, Card, Level
 from clubfight.tui.discard_screen import DiscardScreen
@@ -13,6 +13,7 @@ from clubfight.tui.start_screen import StartScreen
 from clubfight.tui.too_small import TooSmallScreen
 from clubfight.tui.turn import Plan
 from clubfight.tui.widgets import CardWidget
+from support import async_test
 
 # easy-7 opens with   4S 5H JD / AS 4D 10D / QH 6S QS, hand 3C 5C 10C 9C; Line and Up/Down are blocked.
 # easy-1 opens with   7S 9H 4S / 8D 8S AH / JS 6S 10H, hand 2C 10C 5C 3C; Up/Down and Run are blocked.

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from tui_support import WINNING_LINE, WINNING_SEED, async_test, game, make_app, play_by_keys, play_by_mouse
+from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, play_by_mouse
 
 from clubfight.engine import Action, Level, Outcome
 from clubfight.tui.game_over import GameOverScreen
 from clubfight.tui.game_screen import GameScreen
+from support import async_test
 
 
 @async_test

@@ -11,7 +11,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Select, Static, Switch
-from tui_support import WINNING_LINE, WINNING_SEED, async_test, game, make_app, play_by_keys
+from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys
 
 from clubfight.daily import daily_deal
 from clubfight.engine import Action, DealCode, Level, Suit
@@ -26,6 +26,7 @@ from clubfight.tui.settings_screen import HIGH_CONTRAST, SettingsScreen
 from clubfight.tui.start_screen import StartScreen
 from clubfight.tui.stats_screen import StatsScreen
 from clubfight.tui.widgets import CardWidget
+from support import async_test
 
 DAY = date(2026, 11, 30)
 SnapCompare = Callable[..., bool]

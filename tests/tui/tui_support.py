@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 from textual.pilot import Pilot
@@ -15,17 +12,6 @@ from clubfight.tui.game_screen import GameScreen
 from clubfight.tui.turn import CHOOSING_ACTIONS, Plan, options
 from clubfight.tui.widgets.actions import ACTION_KEYS
 from clubfight.tui.widgets.hand import HAND_KEYS
-
-
-def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an async Pilot test with asyncio.run: the project has no async pytest plugin."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
-
 
 WINNING_SEED = 1
 """easy-1 is won by WINNING_LINE (found by a beam search over the engine's legal moves)."""

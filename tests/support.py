@@ -1,9 +1,26 @@
-"""Games to record and replay in the storage tests, played by a fixed greedy rule."""
+"""Helpers shared by every test folder (tests/ is on sys.path through its conftest.py):
+running async Pilot tests, and games played by a fixed greedy rule."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
+
 from clubfight.engine import DealCode, Move, Position
 from clubfight.records import Start
+
+
+def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test with asyncio.run (the project has no async pytest plugin); fixtures still
+    reach it, since ``functools.wraps`` keeps its signature."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
 
 
 def greedy_game(start: Start, turns: int | None = None) -> tuple[list[Move], list[Position]]:
