@@ -57,3 +57,26 @@ def test_engine_is_pure() -> None:
     for source in sources:
         bad = imported_roots(source) & ENGINE_MAY_NOT_IMPORT
         assert not bad, f"{source.name} imports {sorted(bad)}"
+
+
+PURE_PACKAGES = ("clubfight.engine", "clubfight.ai", "clubfight.storage")
+"""Packages whose every module stays free of UI libraries, including modules their __init__ doesn't
+import (clubfight.ai.bench, say), which test_import_hygiene alone would never load."""
+
+
+def test_every_module_of_the_pure_packages_is_ui_free() -> None:
+    code = (
+        "import importlib, pkgutil, sys\n"
+        f"for package_name in {PURE_PACKAGES!r}:\n"
+        "    package = importlib.import_module(package_name)\n"
+        "    for info in pkgutil.iter_modules(package.__path__, package_name + '.'):\n"
+        "        importlib.import_module(info.name)\n"
+        f"        if any(m.split('.')[0] in {FORBIDDEN!r} for m in sys.modules):\n"
+        "            print(info.name)\n"
+        "            raise SystemExit(0)\n"
+        "    print('checked', package_name)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.split("\n")[: len(PURE_PACKAGES)] == [f"checked {name}" for name in PURE_PACKAGES], (
+        f"{result.stdout.strip()} loads a UI library"
+    )
