@@ -60,6 +60,17 @@ def test_feedback_reads_like_the_issue_asks() -> None:
     assert feedback(position, Plan(club=ten, action=Action.MATCH)) == "Match: 1 card ✓"
 
 
+def test_a_sum_that_no_legal_move_completes_is_marked_at_once() -> None:
+    """The ✗ comes from the engine's moves: 4♠ + 4♦ = 8 is short of 10, but no card left makes it 10."""
+    position = deal(Level.EASY, 7)  # 4S 5H JD / AS 4D 10D / QH 6S QS
+    ten = Card.parse("10C")
+    sums = position.moves_for(ten)[Action.SUM]
+    assert not any({1, 5} <= move.cleared for move in sums)
+    assert feedback(position, Plan(club=ten, action=Action.SUM, picked=frozenset({1, 5}))) == "Sum 8 of 10 ✗"
+    assert any({1, 2} <= move.cleared for move in sums)
+    assert feedback(position, Plan(club=ten, action=Action.SUM, picked=frozenset({1, 2}))) == "Sum 9 of 10"
+
+
 def test_action_boxes_say_what_a_club_would_do() -> None:
     position = deal(Level.EASY, 4)  # 7H JH 2D / AH KH 10D / JS 2S QD, hand AC 4C 7C 9C
     seven, ace = Card.parse("7C"), Card.parse("AC")

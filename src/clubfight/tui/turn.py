@@ -100,7 +100,7 @@ def feedback(position: Position, plan: Plan) -> str:
         total = sum(c.value for c in cards if c is not None)
         if not plan.picked:
             return f"Sum 0 of {v}: pick cards adding up to {v}"
-        return f"Sum {total} of {v}{mark if total == v else ''}" + (" ✗" if total > v else "")
+        return f"Sum {total} of {v}{mark}" + (" ✗" if _dead_end(position, plan) else "")
     if plan.action is Action.RUN:
         if not plan.picked:
             return f"Run: pick cards that make a sequence with the {plan.club.rank_name}"
@@ -120,6 +120,11 @@ def feedback(position: Position, plan: Plan) -> str:
     if move is None:
         return f"{plan.action.title}: nothing to clear"
     return f"{describe(move)}: {_count(len(move.cleared))}{mark}"
+
+
+def _dead_end(position: Position, plan: Plan) -> bool:
+    """No legal move of the plan's action clears all the picked cards: adding more can't help."""
+    return not any(plan.picked <= move.cleared for move in options(position, plan))
 
 
 def describe(move: Move) -> str:
@@ -150,7 +155,7 @@ def action_summary(position: Position, club: Card | None, action: Action) -> tup
         return True, ACTION_HINTS[action]
     moves = position.moves_for(club).get(action, [])
     if not moves:
-        return False, _why_none(club, action)
+        return False, _why_none(position, club, action)
     if action is Action.MATCH:
         return True, _count(len(moves[0].cleared))
     if action is Action.ANY:
@@ -180,7 +185,16 @@ ACTION_HINTS = {
 """Reminders shown in the action boxes before a club is picked; what is legal still comes from the engine."""
 
 
-def _why_none(club: Card, action: Action) -> str:
+def _direction_ruled_out(position: Position, club: Card, direction: str) -> bool:
+    """The engine refuses this club going ``direction`` at all (ruling U1), not just for want of cards."""
+    try:
+        position.parse_move(f"{club} {direction}")
+    except IllegalMoveError as error:
+        return "(U1)" in str(error)
+    return False
+
+
+def _why_none(position: Position, club: Card, action: Action) -> str:
     name = club.rank_name
     if action is Action.MATCH:
         return f"no {name} in the grid"
@@ -191,7 +205,7 @@ def _why_none(club: Card, action: Action) -> str:
     if action is Action.LINE:
         return f"no {name} in any line"
     if action is Action.UPDOWN:
-        if club.value in (1, 13):
+        if all(_direction_ruled_out(position, club, direction) for direction in ("up", "down")):
             return f"the {name} can't go up or down"
         return "nothing to clear"
     if action is Action.ALLCLEAR:

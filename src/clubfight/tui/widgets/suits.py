@@ -8,9 +8,11 @@ from textual.widgets import Static
 from ...engine import Action, Position, Suit
 from .buttons import update_if_changed
 
-BLOCK_ROWS = ((Suit.HEARTS, Action.RUN), (Suit.SPADES, Action.UPDOWN), (Suit.DIAMONDS, Action.LINE))
+_BLOCKS: dict[Suit, Action] = {suit: action for action in Action if (suit := action.blocking_suit) is not None}
+BLOCK_ROWS = tuple((suit, _BLOCKS[suit]) for suit in Suit if suit in _BLOCKS)
+"""Each suit with the action it blocks, from the engine (``Action.blocking_suit``), in suit order."""
 THRESHOLD = 3
-"""Only for drawing the gauge; whether an action is blocked comes from ``Position.blocks()``."""
+"""Only for drawing the gauge; whether an action is blocked comes from ``Position.blocked_actions()``."""
 
 
 class SuitCounter(Static):
