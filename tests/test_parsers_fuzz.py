@@ -74,19 +74,29 @@ def test_card_soup_is_refused_cleanly(tokens: list[str]) -> None:
         assert parse_position(position.notation()) == position
 
 
-@given(positions(), st.data())
-def test_mutated_positions_are_refused_or_consistent(position: Position, data: st.DataObject) -> None:
-    text = position.notation()
-    tokens = text.split(" ")
-    mutation = data.draw(st.sampled_from(["drop", "duplicate", "swap", "bar", "char", "unicode", "repeat"]))
-    i = data.draw(st.integers(0, len(tokens) - 1))
-    j = data.draw(st.integers(0, len(tokens) - 1))
+SHUFFLES = ("drop", "duplicate", "swap")
+"""Mutations that fit any list of tokens, position or move."""
+
+
+def shuffle_tokens(tokens: list[str], mutation: str, i: int, j: int) -> None:
+    """Drop token i, duplicate it at j, or swap it with token j (in place)."""
     if mutation == "drop":
         del tokens[i]
     elif mutation == "duplicate":
         tokens.insert(j, tokens[i])
-    elif mutation == "swap":
+    else:
         tokens[i], tokens[j] = tokens[j], tokens[i]
+
+
+@given(positions(), st.data())
+def test_mutated_positions_are_refused_or_consistent(position: Position, data: st.DataObject) -> None:
+    text = position.notation()
+    tokens = text.split(" ")
+    mutation = data.draw(st.sampled_from([*SHUFFLES, "bar", "char", "unicode", "repeat"]))
+    i = data.draw(st.integers(0, len(tokens) - 1))
+    j = data.draw(st.integers(0, len(tokens) - 1))
+    if mutation in SHUFFLES:
+        shuffle_tokens(tokens, mutation, i, j)
     elif mutation == "bar":
         tokens.insert(i, "|")
     elif mutation == "char":
@@ -219,15 +229,11 @@ def test_move_word_soup_is_refused_cleanly(position: Position, tokens: list[str]
 def test_mutated_moves_are_refused_or_legal(position: Position, data: st.DataObject) -> None:
     assume(not position.is_over)
     tokens = str(data.draw(st.sampled_from(position.legal_moves()))).split()
-    mutation = data.draw(st.sampled_from(["drop", "duplicate", "swap", "place", "club", "case", "unicode"]))
+    mutation = data.draw(st.sampled_from([*SHUFFLES, "place", "club", "case", "unicode"]))
     i = data.draw(st.integers(0, len(tokens) - 1))
     j = data.draw(st.integers(0, len(tokens) - 1))
-    if mutation == "drop":
-        del tokens[i]
-    elif mutation == "duplicate":
-        tokens.insert(j, tokens[i])
-    elif mutation == "swap":
-        tokens[i], tokens[j] = tokens[j], tokens[i]
+    if mutation in SHUFFLES:
+        shuffle_tokens(tokens, mutation, i, j)
     elif mutation == "place":
         tokens.insert(j, data.draw(st.sampled_from(PLACE_TOKENS)))
     elif mutation == "club":
