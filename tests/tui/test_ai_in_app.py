@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, game, make_app, play_by_keys
+from tui_support import WINNING_LINE, game, make_app, play_by_keys, text_of
 
 from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
 from clubfight.engine import Level, Move, Position, deal
@@ -49,10 +49,6 @@ async def settle(pilot: Pilot[None], done: Callable[[], bool], tries: int = 400)
             return
         await pilot.pause(0.02)
     assert done(), "the app never got there"
-
-
-def text_of(app: ClubFightApp, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
 
 
 # --- the hint key -------------------------------------------------------------------------
@@ -192,24 +188,24 @@ async def test_verdict_finds_a_winning_line_to_step_through() -> None:
         await app.push_screen(verdict)
         await settle(pilot, lambda: not verdict.searching)
         assert verdict.result is not None and verdict.result.verdict is Verdict.WINNABLE
-        assert "Winnable" in text_of(app, "#verdict-answer")
+        assert "Winnable" in text_of(app.screen, "#verdict-answer")
         line = verdict.result.line
         await pilot.press("l")
         await pilot.pause()
         viewer = app.screen
         assert isinstance(viewer, LineViewerScreen)
-        assert f"Move 1 of {len(line)}" in text_of(app, "#line-status")
-        assert str(line[0]) in text_of(app, "#line-move")
+        assert f"Move 1 of {len(line)}" in text_of(app.screen, "#line-status")
+        assert str(line[0]) in text_of(app.screen, "#line-move")
         await pilot.press(*["right"] * (len(line) + 2))  # pressing past the end stays at the end
         await pilot.pause()
         assert viewer.step == len(line)
         assert viewer.positions[-1].score == 0
-        assert f"After all {len(line)} moves" in text_of(app, "#line-status")
-        assert "won" in text_of(app, "#line-move")
+        assert f"After all {len(line)} moves" in text_of(app.screen, "#line-status")
+        assert "won" in text_of(app.screen, "#line-move")
         await pilot.press("left")
         await pilot.pause()
         assert viewer.step == len(line) - 1
-        assert str(line[-1]) in text_of(app, "#line-move")
+        assert str(line[-1]) in text_of(app.screen, "#line-move")
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is verdict
@@ -224,7 +220,7 @@ async def test_verdict_with_a_tiny_budget_says_unknown() -> None:
         await app.push_screen(verdict)
         await settle(pilot, lambda: not verdict.searching)
         assert verdict.result is not None and verdict.result.verdict is Verdict.UNKNOWN
-        assert "Unknown in time" in text_of(app, "#verdict-answer")
+        assert "Unknown in time" in text_of(app.screen, "#verdict-answer")
         assert not app.screen.query_one("#show-line").display
         await pilot.press("l")  # no line to show
         await pilot.pause()
@@ -266,12 +262,12 @@ async def test_verdict_shows_progress_and_can_be_cancelled() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         verdict = VerdictScreen(opening, opening, solver=solver)
         await app.push_screen(verdict)
-        await settle(pilot, lambda: "positions" in text_of(app, "#verdict-status"))
+        await settle(pilot, lambda: "positions" in text_of(app.screen, "#verdict-status"))
         assert verdict.searching
         await pilot.press("escape")  # the first Esc cancels the search
         await settle(pilot, lambda: not verdict.searching)
         assert solver.stopped.is_set()
-        assert "cancelled" in text_of(app, "#verdict-answer")
+        assert "cancelled" in text_of(app.screen, "#verdict-answer")
         assert app.screen is verdict
         await pilot.press("escape")  # the second goes back
         await pilot.pause()
@@ -346,17 +342,17 @@ async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
         over = app.screen
         assert table.check_action("hint", ()) is None  # dimmed in the Footer once the game is over
         assert table.position.score > 0
-        assert "Hints used: 1" in text_of(app, "#hints-used")
+        assert "Hints used: 1" in text_of(app.screen, "#hints-used")
         await pilot.press("w")
         await pilot.pause()
         verdict = app.screen
         assert isinstance(verdict, VerdictScreen)
         assert verdict.start is table.history[0]
         await settle(pilot, lambda: not verdict.searching)
-        assert "Winnable" in text_of(app, "#verdict-answer")
+        assert "Winnable" in text_of(app.screen, "#verdict-answer")
         await settle(pilot, lambda: not verdict.looking)
         mistake = verdict.mistake
-        assert mistake is not None and f"turn {mistake.turn}" in text_of(app, "#verdict-mistake")
+        assert mistake is not None and f"turn {mistake.turn}" in text_of(app.screen, "#verdict-mistake")
         await pilot.press("m")  # a win from just before the slip, on the board
         await pilot.pause()
         viewer = app.screen
@@ -367,11 +363,11 @@ async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is over
-        assert "winnable? Yes" in text_of(app, "#winnable")
+        assert "winnable? Yes" in text_of(app.screen, "#winnable")
         await pilot.press("w")  # asked again: the decided answer comes back at once
         await pilot.pause()
         assert isinstance(app.screen, VerdictScreen) and not app.screen.searching
-        assert "Winnable" in text_of(app, "#verdict-answer")
+        assert "Winnable" in text_of(app.screen, "#verdict-answer")
 
 
 @async_test
@@ -382,12 +378,12 @@ async def test_a_won_game_answers_won() -> None:
         for text in WINNING_LINE:
             table.commit(table.position.parse_move(text))
         await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        assert "Hints used: 0" in text_of(app, "#hints-used")
+        assert "Hints used: 0" in text_of(app.screen, "#hints-used")
         await pilot.pause()
         await pilot.click("#winnable")
         await pilot.pause()
         assert isinstance(app.screen, VerdictScreen)
-        assert text_of(app, "#verdict-answer").startswith("Won")
+        assert text_of(app.screen, "#verdict-answer").startswith("Won")
 
 
 # --- autoplay -------------------------------------------------------------------------------

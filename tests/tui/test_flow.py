@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button, Markdown, Static
-from tui_support import game, make_app
+from textual.widgets import Button, Markdown
+from tui_support import game, make_app, text_of
 
 from clubfight.engine import Action, Card, Level
 from clubfight.tui.discard_screen import DiscardScreen
@@ -20,13 +20,13 @@ from support import async_test
 # easy-4 opens with   7H JH 2D / AH KH 10D / JS 2S QD, hand AC 4C 7C 9C; Line and Run are blocked.
 
 
-def text_of(screen: object, selector: str) -> str:
-    widget = screen.query_one(selector, Static)  # type: ignore[attr-defined]
-    return str(widget.render())
-
-
 def card(place: int, app: object) -> CardWidget:
     return game(app).query_one(f"#place-{place}", CardWidget)  # type: ignore[arg-type]
+
+
+def marked(app: object, style: str) -> set[int]:
+    """The grid places whose card carries ``style`` (``-clear``, ``-picked``)."""
+    return {p for p in range(1, 10) if card(p, app).has_class(style)}
 
 
 @async_test
@@ -36,7 +36,7 @@ async def test_match_previews_exactly_the_cards_it_clears() -> None:
         screen = game(app)
         await pilot.press("x", "m")  # 10C, Match
         assert screen.plan == Plan(club=Card.parse("10C"), action=Action.MATCH)
-        cleared = {p for p in range(1, 10) if card(p, app).has_class("-clear")}
+        cleared = marked(app, "-clear")
         assert cleared == {9}
         assert card(9, app).border_subtitle == "✕"
         assert "Match: 1 card ✓" in text_of(screen, "#feedback")
@@ -56,11 +56,11 @@ async def test_seven_asks_up_or_down() -> None:
         assert screen.position.turns_played == 0
         assert "up or down" in text_of(screen, "#message")
         await pilot.press("down")
-        below = {p for p in range(1, 10) if card(p, app).has_class("-clear")}
+        below = marked(app, "-clear")
         opening = screen.position
         assert below == {p for p in range(1, 10) if (c := opening.card_at(p)) and 0 < c.value < 7}
         await pilot.press("up")
-        above = {p for p in range(1, 10) if card(p, app).has_class("-clear")}
+        above = marked(app, "-clear")
         assert above == {p for p in range(1, 10) if (c := opening.card_at(p)) and c.value > 7}
         await pilot.press("enter")
         assert str(screen.moves[-1]) == "7C up"
@@ -89,13 +89,13 @@ async def test_line_chooses_among_the_valid_lines_with_a_preview() -> None:
         await pilot.press("x", "l")  # 10C, Line: row 3 or column 3
         assert "Which line?" in text_of(screen, "#feedback")
         await pilot.press("9")
-        assert {p for p in range(1, 10) if card(p, app).has_class("-clear")} == {7, 8, 9}
+        assert marked(app, "-clear") == {7, 8, 9}
         await pilot.press("9")  # again: the other line through place 9
-        assert {p for p in range(1, 10) if card(p, app).has_class("-clear")} == {3, 6, 9}
+        assert marked(app, "-clear") == {3, 6, 9}
         await pilot.press("1")  # no legal line through place 1
         assert "No legal line through place 1" in text_of(screen, "#message")
         await pilot.press("right")
-        assert {p for p in range(1, 10) if card(p, app).has_class("-clear")} == {7, 8, 9}
+        assert marked(app, "-clear") == {7, 8, 9}
         await pilot.press("enter")
         assert str(screen.moves[-1]) == "10C line row3"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Select, Static, Switch
-from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys
+from textual.widgets import Select, Switch
+from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, text_of
 
 from clubfight.daily import daily_deal
 from clubfight.engine import Action, DealCode, Level, Suit
@@ -30,10 +30,6 @@ from support import async_test
 
 DAY = date(2026, 11, 30)
 SnapCompare = Callable[..., bool]
-
-
-def text_of(screen: object, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())  # type: ignore[attr-defined]
 
 
 def stats_games() -> list[Any]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.dom import DOMNode
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from clubfight.engine import Action, Level, Move, Position, deal
 from clubfight.tui.app import ClubFightApp
@@ -96,3 +98,8 @@ async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Mov
 
 def opening(seed: int, level: Level = Level.EASY) -> Position:
     return deal(level, seed)
+
+
+def text_of(node: DOMNode, selector: str) -> str:
+    """What the widget at ``selector`` under ``node`` (a screen, say) shows, as plain text."""
+    return str(node.query_one(selector, Widget).render())
