@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from clubfight.cli import MAX_SEED, main
 from clubfight.commands import bench
 from clubfight.engine import Level, deal
+
+Task = tuple[str, str, int]
 
 
 @pytest.fixture(autouse=True)
@@ -170,3 +173,27 @@ def test_a_data_folder_under_a_file_is_one_line_not_a_crash(
     assert main(["stats", "--reset", "--yes"]) == 1
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err and "couldn't clear" in captured.err
+
+
+def test_bench_never_starts_more_processes_than_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs 10000`` on two deals must not start ten thousand processes."""
+    from clubfight.ai import bench as ai_bench
+
+    pools: list[int] = []
+
+    class CountingPool:
+        def __init__(self, max_workers: int) -> None:
+            pools.append(max_workers)
+
+        def __enter__(self) -> CountingPool:
+            return self
+
+        def __exit__(self, *_exc: object) -> None:
+            return None
+
+        def map(self, function: Callable[[Task], object], tasks: list[Task], chunksize: int = 1) -> Iterator[object]:
+            return map(function, tasks)
+
+    monkeypatch.setattr(ai_bench, "ProcessPoolExecutor", CountingPool)
+    results = ai_bench.run_deals(ai_bench.make_tasks(range(1, 3), ["easy"], ["greedy"]), jobs=10_000)
+    assert len(results) == 2 and pools == [2]

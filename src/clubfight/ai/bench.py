@@ -115,6 +115,7 @@ def run_deals(
 ) -> list[DealResult]:
     """Run every task, in a pool of ``jobs`` processes when jobs > 1; results come back in task order."""
     results: list[DealResult] = []
+    jobs = min(jobs, len(tasks))  # a pool starts a process per task it holds: never more than there is work
     if jobs <= 1:
         for task in tasks:
             results.append(run_task(task))
