@@ -41,6 +41,19 @@ def test_a_huge_argument_is_quoted_only_in_part(capsys: pytest.CaptureFixture[st
         assert len(err) < 200 and "200000 characters" in err
 
 
+def test_a_huge_deal_code_for_the_game_is_quoted_only_in_part(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--deal", "x" * 200_000]) == 2
+    err = one_error_line(capsys)
+    assert len(err) < 200 and "200000 characters" in err
+
+
+def test_a_long_position_missing_its_bars_is_named_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    text = "6H 6S 9S 2D AD 4H 5D JK KD 3C 6C QC 8C 7H 3S 8C " * 100
+    assert main(["moves", text]) == 2
+    err = one_error_line(capsys)
+    assert "neither a deal code" in err and len(err) < 250
+
+
 def test_a_long_deal_code_with_spaces_still_reads_as_a_deal_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["moves", "  easy-7  "]) == 0
     assert capsys.readouterr().out

@@ -20,15 +20,26 @@ def read_position(text: str, variants: list[str] | None = None) -> Position:
         if all_clear and not position.all_clear:
             raise UsageError("--variant goes with a deal code; a position string carries its own flags")
         return position
-    if len(text) > MAX_CODE_LENGTH:  # a pasted file, say: the message quotes its start, not all of it
-        raise UsageError(f"{text[:MAX_CODE_LENGTH]!r}... ({len(text)} characters) is not a deal code or a position")
+    if len(text.split()) > 1:  # a deal code is one word: this is more likely a position missing its '|'
+        raise UsageError(
+            f"{quote(text)} is neither a deal code (easy-N, hard-N) "
+            "nor a position (grid | hand | grid deck | clubs deck)"
+        )
+    return read_deal_code(text).deal(all_clear=all_clear)
+
+
+def read_deal_code(text: str) -> DealCode:
+    """A deal code such as hard-12345, or a UsageError (exit status 2)."""
+    if len(text.strip()) > MAX_CODE_LENGTH:
+        raise UsageError(f"bad deal code {quote(text)}: expected easy-N or hard-N, for example hard-12345")
     try:
-        code = DealCode.parse(text)
+        return DealCode.parse(text)
     except NotationError as error:
-        if len(text.split()) > 1:  # several tokens: more likely a position missing its '|' than a deal code
-            raise UsageError(
-                f"{text!r} is neither a deal code (easy-N, hard-N) nor a position "
-                "(grid | hand | grid deck | clubs deck)"
-            ) from None
         raise UsageError(str(error)) from None
-    return code.deal(all_clear=all_clear)
+
+
+def quote(text: str) -> str:
+    """``text`` in quotes for a message; a long one (a pasted file, say) only by its start and length."""
+    if len(text) <= MAX_CODE_LENGTH:
+        return repr(text)
+    return f"{text[:MAX_CODE_LENGTH]!r}... ({len(text)} characters)"

@@ -10,7 +10,8 @@ import argparse
 import os
 
 from ..cli import UsageError
-from ..engine import DealCode, Level, NotationError
+from ..engine import Level
+from .common import read_deal_code
 
 FIRST_FRAME_ENV = "CLUBFIGHT_FIRST_FRAME_FILE"
 """benchmarks/startup.py: when set, the app writes the time of the table's first frame there and exits."""
@@ -25,10 +26,7 @@ def resolve(args: argparse.Namespace) -> tuple[Level | None, int | None]:
     if args.autoplay and args.daily:
         raise UsageError("--autoplay would spoil the daily deal; pick --seed or --deal instead")
     if args.deal:
-        try:
-            code = DealCode.parse(args.deal)
-        except NotationError as error:
-            raise UsageError(str(error)) from None
+        code = read_deal_code(args.deal)
         if args.level and Level(args.level) is not code.level:
             raise UsageError(f"--level {args.level} contradicts --deal {args.deal}")
         return code.level, code.seed
