@@ -14,7 +14,7 @@ from textual.widgets import Select, Switch
 from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, text_of
 
 from clubfight.daily import daily_deal
-from clubfight.engine import Action, DealCode, Level, Suit
+from clubfight.engine import Action, DealCode, Level, Suit, deal
 from clubfight.records import Start, parse_record
 from clubfight.session import GameSession
 from clubfight.storage import Settings, load_game, load_settings, load_stats, save_game, save_settings
@@ -363,6 +363,17 @@ async def test_export_writes_the_record_and_the_replay_steps_through_it(home: Pa
         assert screen.index == len(record.moves) and screen.check_action("step", (1,)) is None
         await pilot.press("home")
         assert screen.index == 0 and screen.check_action("step", (-1,)) is None
+
+
+@async_test
+async def test_the_replay_wears_the_players_high_contrast_theme() -> None:
+    save_settings(Settings(theme=HIGH_CONTRAST.name, confirm_blocking_move=False))
+    start = deal(Level.EASY, WINNING_SEED)
+    move = start.parse_move(WINNING_LINE[0])
+    replay = ReplayApp([start, start.play(move)], [move], "easy-1")
+    async with replay.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert replay.theme == HIGH_CONTRAST.name
 
 
 def test_the_record_file_is_refused_clearly_when_damaged(tmp_path: Path) -> None:

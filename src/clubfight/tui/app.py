@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App
@@ -168,7 +168,7 @@ class ClubFightApp(App[None]):
         from ..storage import load_settings
         from .settings_screen import register_themes
 
-        register_themes(cast("App[object]", self))
+        register_themes(self)
         loaded = load_settings()
         self._warn(loaded.warning)
         self.apply_settings(loaded.value)

@@ -8,7 +8,7 @@ The screen posts ``SettingsScreen.Changed`` after each change and dismisses with
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -54,7 +54,7 @@ SWITCHES = (
 )
 
 
-def register_themes(app: App[object]) -> None:
+def register_themes(app: App[Any]) -> None:
     """Make the high-contrast theme available (idempotent); the app calls this at start-up."""
     if HIGH_CONTRAST.name not in app.available_themes:
         app.register_theme(HIGH_CONTRAST)
