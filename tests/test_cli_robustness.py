@@ -186,6 +186,10 @@ def test_a_data_folder_under_a_file_is_one_line_not_a_crash(
     assert main(["stats", "--reset", "--yes"]) == 1
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err and "couldn't clear" in captured.err
+    monkeypatch.setenv("CLUBFIGHT_HOME", str(blocker))  # the data folder is a file
+    assert main(["stats", "--reset", "--yes"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.endswith(f"({blocker})\n")  # names the file where the folder should be
 
 
 def test_bench_never_starts_more_processes_than_deals(monkeypatch: pytest.MonkeyPatch) -> None:

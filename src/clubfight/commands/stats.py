@@ -39,7 +39,11 @@ def _reset(games: int, yes: bool) -> int:
     try:
         reset_stats()
     except OSError as error:
-        print(f"clubfight: couldn't clear {paths.stats_path()}: {error.strerror or error}", file=sys.stderr)
+        where = paths.stats_path()
+        reason = error.strerror or str(error)
+        if error.filename and str(error.filename) != str(where):  # a folder on the way, say a file in its place
+            reason += f" ({error.filename})"
+        print(f"clubfight: couldn't clear {where}: {reason}", file=sys.stderr)
         return 1
     print("Statistics cleared.")
     return 0
