@@ -32,13 +32,11 @@ from .turn import (
 )
 from .widgets import ActionPanel, CardWidget, GridView, HandView, SuitCounter
 from .widgets.actions import ACTION_KEYS
-from .widgets.board import board
+from .widgets.board import board, is_large
 from .widgets.buttons import FlatButton, update_if_changed
 from .widgets.footer import TableFooter
 from .widgets.hand import HAND_KEYS
 
-LARGE_SIZE = (120, 40)
-"""From this terminal size up, the table uses bigger cards."""
 MAX_CHOICES = 6
 """At most six lines (3 rows, 3 columns) to choose from; Up/Down has two, All Clear three."""
 FRESH_SECONDS = 1.5
@@ -286,7 +284,7 @@ class GameScreen(Screen[None]):
             update_if_changed(self.query_one("#status", Static), self._status_text())
 
     def _apply_size(self, width: int, height: int) -> None:
-        self.set_class(width >= LARGE_SIZE[0] and height >= LARGE_SIZE[1], "-large")
+        self.set_class(is_large(width, height), "-large")
 
     def render_table(self) -> None:
         """Redraw every widget from the current position and plan."""

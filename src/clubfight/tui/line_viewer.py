@@ -18,9 +18,7 @@ from textual.widgets import Footer, Static
 
 from ..engine import Move, Position
 from .turn import describe
-from .widgets.board import board, show_step
-
-LARGE_SIZE = (120, 40)
+from .widgets.board import board, is_large, show_step
 
 
 class LineViewerScreen(Screen[None]):
@@ -59,7 +57,7 @@ class LineViewerScreen(Screen[None]):
         self._apply_size(event.size.width, event.size.height)
 
     def _apply_size(self, width: int, height: int) -> None:
-        self.set_class(width >= LARGE_SIZE[0] and height >= LARGE_SIZE[1], "-large")
+        self.set_class(is_large(width, height), "-large")
 
     @property
     def move(self) -> Move | None:

@@ -14,6 +14,14 @@ from .grid import GridView
 from .hand import HandView
 from .suits import SuitCounter
 
+LARGE_SIZE = (120, 40)
+"""From this terminal size up, the table (and anything drawn like it) uses bigger cards."""
+
+
+def is_large(width: int, height: int) -> bool:
+    """Whether a terminal this size gets the bigger cards (the screens set their ``-large`` class from it)."""
+    return width >= LARGE_SIZE[0] and height >= LARGE_SIZE[1]
+
 
 def board(*right: Widget, prefix: str = "") -> ComposeResult:
     """The status line and the table, with ``right`` under the suit counter; ids start with ``prefix``."""
