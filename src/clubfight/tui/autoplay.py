@@ -32,7 +32,6 @@ ALLOWED_WHILE_PLAYING = frozenset(
 class AutoplayScreen(GameScreen):
     """The table, played by the hint engine until the game ends or the player presses Esc."""
 
-    CSS_PATH = "ai_screens.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "pause", "Pause", key_display="Space"),
         Binding("escape", "stop_autoplay", "Stop demo"),
