@@ -28,3 +28,18 @@ def test_up_down_out_of_range_names_ruling_U1(text: str) -> None:
     position = parse_position("6H 6S 9S 2D AD 4H 5D JK KD | AC KC 2C QC | 7H 3S | 8C")
     with pytest.raises(IllegalMoveError, match=r"\(U1\)"):
         position.parse_move(text)
+
+
+def test_cli_seed_bound_is_the_engines() -> None:
+    """cli.py restates MAX_SEED so --help needn't import the engine; the two must agree."""
+    from clubfight import cli, engine
+
+    assert cli.MAX_SEED == engine.MAX_SEED
+
+
+def test_a_pasted_file_as_a_deal_code_is_quoted_by_its_start() -> None:
+    from clubfight.engine import DealCode, NotationError
+
+    with pytest.raises(NotationError) as error:
+        DealCode.parse("x" * 100_000)
+    assert len(str(error.value)) < 200 and "100000 characters" in str(error.value)

@@ -12,7 +12,7 @@ from typing import NoReturn
 
 from . import __version__
 
-MAX_SEED = (1 << 64) - 1
+MAX_SEED = (1 << 64) - 1  # clubfight.engine.MAX_SEED; restated so --help needn't import the engine
 
 
 class UsageError(Exception):

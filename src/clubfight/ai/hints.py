@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Card, Move, Position, Suit
+from ..engine import BLOCK_THRESHOLD, Card, Move, Position, Suit
 from .heuristic import GridMasks, best_move, move_mask, ranked_moves
 from .solver import Verdict, solve
 
@@ -206,7 +206,7 @@ def describe(position: Position, evaluation: Evaluation) -> str:
     if jokers:
         parts.append(f"{'both jokers' if jokers == 2 else 'a joker'}")
     for suit, mask in ((Suit.HEARTS, masks.hearts), (Suit.SPADES, masks.spades), (Suit.DIAMONDS, masks.diamonds)):
-        if mask.bit_count() >= 3 and (mask & ~cleared).bit_count() < 3:
+        if mask.bit_count() >= BLOCK_THRESHOLD and (mask & ~cleared).bit_count() < BLOCK_THRESHOLD:
             parts.append(f"breaks the {suit.symbol} block")
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     if evaluation.samples:

@@ -30,8 +30,6 @@ def read_position(text: str, variants: list[str] | None = None) -> Position:
 
 def read_deal_code(text: str) -> DealCode:
     """A deal code such as hard-12345, or a UsageError (exit status 2)."""
-    if len(text.strip()) > MAX_CODE_LENGTH:
-        raise UsageError(f"bad deal code {quote(text)}: expected easy-N or hard-N, for example hard-12345")
     try:
         return DealCode.parse(text)
     except NotationError as error:

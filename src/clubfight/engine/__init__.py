@@ -6,17 +6,19 @@ and positions (docs/notation.md).
 """
 
 from .cards import CLUBS, JOKER, Card, Suit
-from .deal import DEAL_VERSION, DealCode, SplitMix64, deal
+from .deal import DEAL_VERSION, MAX_SEED, DealCode, SplitMix64, deal
 from .errors import IllegalMoveError, NotationError
-from .moves import LINES, Action, Move
+from .moves import BLOCK_THRESHOLD, LINES, Action, Move
 from .notation import format_position, parse_move, parse_position
 from .position import Block, Level, Outcome, Position
 
 __all__ = [
+    "BLOCK_THRESHOLD",
     "CLUBS",
     "DEAL_VERSION",
     "JOKER",
     "LINES",
+    "MAX_SEED",
     "Action",
     "Block",
     "Card",

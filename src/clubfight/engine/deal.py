@@ -92,8 +92,18 @@ class DealCode:
     def parse(text: str) -> DealCode:
         match = _CODE.fullmatch(text.strip().lower())
         if match is None:
-            raise NotationError(f"bad deal code {text!r}: expected easy-N or hard-N, for example hard-12345")
+            raise NotationError(f"bad deal code {_shown(text)}: expected easy-N or hard-N, for example hard-12345")
         seed = int(match.group(2))
         if seed > MAX_SEED:
-            raise NotationError(f"bad deal code {text!r}: the seed must be at most {MAX_SEED}")
+            raise NotationError(f"bad deal code {_shown(text)}: the seed must be at most {MAX_SEED}")
         return DealCode(Level(match.group(1)), seed)
+
+
+_SHOWN_LENGTH = 40
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error message; a long one (a pasted file, say) by its start and length only."""
+    if len(text) <= _SHOWN_LENGTH:
+        return repr(text)
+    return f"{text[:_SHOWN_LENGTH]!r}... ({len(text)} characters)"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine import Action, Position, Suit
+from ...engine import BLOCK_THRESHOLD, Action, Position, Suit
 from .buttons import update_if_changed
 
 _BLOCKS: dict[Suit, Action] = {suit: action for action in Action if (suit := action.blocking_suit) is not None}
 BLOCK_ROWS = tuple((suit, _BLOCKS[suit]) for suit in Suit if suit in _BLOCKS)
 """Each suit with the action it blocks, from the engine (``Action.blocking_suit``), in suit order."""
-THRESHOLD = 3
+THRESHOLD = BLOCK_THRESHOLD
 """Only for drawing the gauge; whether an action is blocked comes from ``Position.blocked_actions()``."""
 
 
