@@ -70,9 +70,11 @@ def main() -> None:
     rng = random.Random(2024)
     positions = mid_game_positions(args.positions, rng)
     per_position, mean_moves = time_enumeration(positions, args.repeats)
-    print(f"legal_moves(): {per_position * 1e6:.1f} us per position "
-          f"(median of {args.repeats} passes over {len(positions)} mid-game positions, "
-          f"4 clubs, {mean_moves:.1f} moves each)")
+    print(
+        f"legal_moves(): {per_position * 1e6:.1f} us per position "
+        f"(median of {args.repeats} passes over {len(positions)} mid-game positions, "
+        f"4 clubs, {mean_moves:.1f} moves each)"
+    )
     rate = time_playouts(args.playouts, rng)
     print(f"random playouts: {rate:,.0f} per second ({args.playouts} full games, legal_moves + play each turn)")
 

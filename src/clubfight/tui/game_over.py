@@ -61,7 +61,8 @@ class GameOverScreen(ModalScreen[str]):
             if won:
                 detail = f"Grid and grid deck cleared in {position.turns_played} turns."
             else:
-                detail = f"{position.score} cards were left to clear (grid and grid deck)."
+                left = "1 card was" if position.score == 1 else f"{position.score} cards were"
+                detail = f"{left} left to clear (grid and grid deck)."
             yield Static(detail, id="result-detail")
             yield Static(f"Score: {position.score}   (cards left; 0 is a win, lower is better)", id="score")
             yield Static(f"Deal: {self.deal_label}", id="deal-code")
