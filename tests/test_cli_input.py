@@ -43,3 +43,8 @@ def test_a_pasted_file_as_a_deal_code_is_quoted_by_its_start() -> None:
     with pytest.raises(NotationError) as error:
         DealCode.parse("x" * 100_000)
     assert len(str(error.value)) < 200 and "100000 characters" in str(error.value)
+
+
+def test_solve_on_a_finished_lost_game_says_lost(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "- - - - - 5D - - - | | | "]) == 0
+    assert capsys.readouterr().out.startswith("lost: the clubs are used up with 1 card left")

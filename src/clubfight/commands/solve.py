@@ -31,6 +31,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"winnable in {len(result.line)} turns:")
         for move in result.line:
             print(f"  {move}")
+    elif result.verdict is Verdict.UNWINNABLE and position.is_over:
+        left = "1 card" if position.score == 1 else f"{position.score} cards"
+        print(f"lost: the clubs are used up with {left} left")
     elif result.verdict is Verdict.UNWINNABLE:
         print("unwinnable: every line was searched and none wins")
     else:
