@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 from dataclasses import replace
 from datetime import date
 from typing import ClassVar
@@ -221,7 +222,8 @@ class GameScreen(Screen[None]):
             path = export_record(self.session.start, self.session.moves)
         except (OSError, ValueError) as error:
             return f"Couldn't export the record: {getattr(error, 'strerror', None) or error}"
-        return f"Record written to {path}"
+        # Folder and file name on lines of their own: a path has no spaces to wrap at in a narrow dialog.
+        return f"Record written to\n{path.parent}{os.sep}\n{path.name}"
 
     def _after_game_over(self, choice: str | None) -> None:
         from .app import ClubFightApp
