@@ -7,6 +7,7 @@ consecutive and never re-rolled or filtered: a deal the solver can't decide coun
 from __future__ import annotations
 
 import math
+import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -122,7 +123,8 @@ def run_deals(
             if on_result is not None:
                 on_result(results[-1])
         return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # forkserver, not fork: forking a process that runs threads (a test runner, say) can deadlock the child.
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
         for result in pool.map(run_task, tasks, chunksize=1):
             results.append(result)
             if on_result is not None:
