@@ -199,7 +199,7 @@ def test_bench_never_starts_more_processes_than_deals(monkeypatch: pytest.Monkey
     pools: list[int] = []
 
     class CountingPool:
-        def __init__(self, max_workers: int) -> None:
+        def __init__(self, max_workers: int, mp_context: object = None) -> None:
             pools.append(max_workers)
 
         def __enter__(self) -> CountingPool:

@@ -23,9 +23,10 @@ from clubfight.tui.app import ClubFightApp
 from clubfight.tui.ask import AskScreen, ResumeScreen
 from clubfight.tui.game_over import GameOverScreen
 from clubfight.tui.replay import ReplayApp
-from clubfight.tui.settings_screen import HIGH_CONTRAST, SettingsScreen
+from clubfight.tui.settings_screen import SettingsScreen
 from clubfight.tui.start_screen import StartScreen
 from clubfight.tui.stats_screen import StatsScreen
+from clubfight.tui.themes import HIGH_CONTRAST
 from clubfight.tui.widgets import CardWidget
 from support import async_test
 

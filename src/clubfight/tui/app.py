@@ -11,34 +11,18 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.theme import Theme
 
 from ..engine import DealCode, Level, Position
 from ..storage.settings import Settings
 from .game_screen import GameScreen
 from .keeping import Clock, new_session, record_finish, utc_today
 from .start_screen import StartChoice, StartScreen
+from .themes import FELT, register_themes
 from .too_small import MIN_SIZE, TooSmallScreen
 
 if TYPE_CHECKING:
     from ..storage import ResumedGame
     from .settings_screen import SettingsScreen
-
-FELT = Theme(
-    name="clubfight-felt",
-    primary="#e8c547",
-    secondary="#5fb38a",
-    accent="#f08a4b",
-    warning="#f0c674",
-    error="#e0605e",
-    success="#8bd17c",
-    foreground="#eef3ea",
-    background="#0f3b2a",
-    surface="#14503a",
-    panel="#1c5e45",
-    dark=True,
-)
-"""A card-table green with brass highlights; Textual's built-in themes stay one Ctrl+P away."""
 
 
 def random_seed() -> int:
@@ -85,7 +69,7 @@ class ClubFightApp(App[None]):
         self.autoplay_pace = autoplay_pace
         self.first_frame_file: str | None = None
         """For benchmarks/startup.py: write the time of the table's first frame here, then exit."""
-        self.register_theme(FELT)
+        register_themes(self)
         self.theme = FELT.name
 
     def on_mount(self) -> None:
@@ -166,9 +150,7 @@ class ClubFightApp(App[None]):
 
     def _load_settings(self) -> None:
         from ..storage import load_settings
-        from .settings_screen import register_themes
 
-        register_themes(self)
         loaded = load_settings()
         self._warn(loaded.warning)
         self.apply_settings(loaded.value)

@@ -117,10 +117,8 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         from ..storage import load_settings
-        from .app import FELT
-        from .settings_screen import register_themes
+        from .themes import FELT, register_themes
 
-        self.register_theme(FELT)
         register_themes(self)  # the high-contrast theme too, like the game, so the replay honours it
         settings = load_settings().value  # a damaged file only costs the replay its theme
         self.theme = settings.theme if settings.theme in self.available_themes else FELT.name

@@ -8,56 +8,23 @@ The screen posts ``SettingsScreen.Changed`` after each change and dismisses with
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.theme import Theme
 from textual.widgets import Footer, Label, Select, Static, Switch
 
-from ..engine import Suit
 from ..storage.settings import Settings, load_settings, save_settings
-
-HIGH_CONTRAST = Theme(
-    name="clubfight-high-contrast",
-    primary="#ffff00",
-    secondary="#00ffff",
-    accent="#ff66ff",
-    warning="#ffff66",
-    error="#ff5555",
-    success="#55ff55",
-    foreground="#ffffff",
-    background="#000000",
-    surface="#000000",
-    panel="#202020",
-    boost="#303030",
-    dark=True,
-)
-"""Pure black and white with saturated highlights, for low vision and washed-out terminals."""
-
-FOUR_COLOUR_SUITS: dict[Suit, str] = {
-    Suit.HEARTS: "#c0262d",
-    Suit.DIAMONDS: "#1f5fbf",
-    Suit.SPADES: "#1b1b1b",
-    Suit.CLUBS: "#1e7a34",
-}
-"""The four-colour deck's inks on the light card face: red hearts, blue diamonds, black spades,
-green clubs, so three cards of one suit (a block, T2) stand out from the rest."""
+from .themes import register_themes
 
 SWITCHES = (
     ("four_colour_deck", "Four-colour deck", "each suit in its own colour: blocks are easier to count"),
     ("animations", "Animations", "cards slide and flash as they are cleared and dealt"),
     ("confirm_blocking_move", "Ask before a blocking move", "confirm a move that leaves a suit blocking an action"),
 )
-
-
-def register_themes(app: App[Any]) -> None:
-    """Make the high-contrast theme available (idempotent); the app calls this at start-up."""
-    if HIGH_CONTRAST.name not in app.available_themes:
-        app.register_theme(HIGH_CONTRAST)
 
 
 class SettingsScreen(Screen[Settings]):
