@@ -101,7 +101,6 @@ CLUBS: tuple[Card, ...] = tuple(_BY_CODE[f"{RANK_NAMES.get(r, r)}C"] for r in ra
 """The 13 clubs in rank order: the unshuffled clubs deck."""
 
 GRID_SUITS = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS)
-BLOCKING_SUITS = GRID_SUITS
 
 
 def grid_cards(jokers: int) -> tuple[Card, ...]:

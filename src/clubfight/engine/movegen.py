@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from .cards import Card, Suit
 from .moves import BLOCK_THRESHOLD, DOWN, LINES, UP, Action, Move
 
-FULL = 0x1FF
 MASK_POSITIONS: tuple[frozenset[int], ...] = tuple(
     frozenset(p + 1 for p in range(9) if mask >> p & 1) for mask in range(1 << 9)
 )
