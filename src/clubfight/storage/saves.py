@@ -20,6 +20,7 @@ from ..records import KNOWN_VARIANTS, Start
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
 from .schema import (
+    MAX_COUNTER,
     SchemaError,
     as_object,
     get_int,
@@ -35,7 +36,6 @@ KIND = "save"
 VERSION = 1
 MAX_MOVES = 64
 """A real game has at most 13 moves; a few more are read so the replay can say what's wrong with them."""
-MAX_COUNTER = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,9 @@ import re
 from datetime import date
 from typing import Any
 
+MAX_COUNTER = 1_000_000
+"""The most hints or undos a file may claim; anything larger is nonsense, not play."""
+
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 

@@ -18,6 +18,7 @@ from ..records import KNOWN_VARIANTS, Start
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
 from .schema import (
+    MAX_COUNTER,
     SchemaError,
     as_object,
     get_bool,
@@ -31,7 +32,6 @@ from .schema import (
 KIND = "stats"
 VERSION = 1
 MAX_SCORE = Level.HARD.grid_deck_size  # 41: nothing cleared on the hard level
-MAX_COUNTER = 1_000_000
 MAX_GAMES = 100_000
 BEST_DEALS_SHOWN = 3
 
