@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.cli import MAX_SEED, main
-from clubfight.commands import bench
+from clubfight.cli import MAX_SEED, bench, main
 from clubfight.engine import Level, deal
 
 Task = tuple[str, str, int]

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from clubfight.cli import UsageError, build_parser, main
-from clubfight.commands.play import resolve
+from clubfight.cli.play import resolve
 from clubfight.engine import Level
 
 

@@ -6,7 +6,7 @@ and positions (docs/notation.md).
 """
 
 from .cards import CLUBS, JOKER, Card, Suit
-from .deal import DEAL_VERSION, MAX_SEED, DealCode, SplitMix64, deal
+from .deal import DEAL_VERSION, MAX_SEED, DealCode, SplitMix64, deal, shuffled
 from .errors import IllegalMoveError, NotationError
 from .moves import BLOCK_THRESHOLD, LINES, Action, Move
 from .notation import format_position, parse_move, parse_position
@@ -35,4 +35,5 @@ __all__ = [
     "format_position",
     "parse_move",
     "parse_position",
+    "shuffled",
 ]

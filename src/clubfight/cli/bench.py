@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..ai.bench import ALL_POLICIES, Row, make_tasks, parse_seed_range, report_json, run_deals, summarise
-from ..cli import LEVELS, MAX_SEED, UsageError
+from .options import LEVELS, MAX_SEED, UsageError
 
 
 def _names(text: str, allowed: tuple[str, ...], what: str) -> list[str]:

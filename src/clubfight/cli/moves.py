@@ -7,7 +7,7 @@ import json
 import sys
 
 from ..engine import Outcome, Position
-from .common import read_position
+from .input import read_position
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,56 +8,9 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
-from . import __version__
-
-MAX_SEED = (1 << 64) - 1  # clubfight.engine.MAX_SEED; restated so --help needn't import the engine
-
-
-class UsageError(Exception):
-    """Bad input from the command line: printed as one line, exit status 2."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse, but errors are a single line (and status 2) instead of usage plus message."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-def seed_value(text: str) -> int:
-    # ASCII digits only: int() would also take "1_000" and other scripts' digits.
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {text!r}")
-    seed = int(text)
-    if not 0 <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"seed must be from 0 to {MAX_SEED}, not {text}")
-    return seed
-
-
-def positive_int(text: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text}")
-    return value
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number, not {text}")
-    return value
-
-
-VARIANTS = ("all-clear",)
-LEVELS = ("easy", "hard")
-STRENGTHS = ("fast", "strong")
+from .. import __version__
+from .options import LEVELS, STRENGTHS, VARIANTS, OneLineParser, UsageError, positive_float, positive_int, seed_value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,13 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 HANDLERS = {
-    None: "clubfight.commands.play",
-    "moves": "clubfight.commands.moves",
-    "solve": "clubfight.commands.solve",
-    "hint": "clubfight.commands.hint",
-    "bench": "clubfight.commands.bench",
-    "stats": "clubfight.commands.stats",
-    "replay": "clubfight.commands.replay",
+    None: "clubfight.cli.play",
+    "moves": "clubfight.cli.moves",
+    "solve": "clubfight.cli.solve",
+    "hint": "clubfight.cli.hint",
+    "bench": "clubfight.cli.bench",
+    "stats": "clubfight.cli.stats",
+    "replay": "clubfight.cli.replay",
 }
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..cli import UsageError
 from ..engine import DealCode, NotationError, Position, parse_position
+from .options import UsageError
 
 MAX_CODE_LENGTH = 40
 """Longer than any deal code (a 20-digit seed and its level): such text is echoed only in part."""

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from ..ai import Verdict, solve
-from .common import read_position
+from .input import read_position
 
 
 def run(args: argparse.Namespace) -> int:

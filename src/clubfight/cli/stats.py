@@ -7,9 +7,9 @@ import json
 import sys
 from datetime import datetime, timezone
 
-from ..cli import UsageError
 from ..storage import paths
 from ..storage.stats import load_stats, reset_stats, summarize
+from .options import UsageError
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,8 +6,8 @@ import argparse
 import json
 
 from ..ai import suggest
-from ..cli import UsageError
-from .common import read_position
+from .input import read_position
+from .options import UsageError
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..cli import UsageError
 from ..engine import Level
-from .common import read_deal_code
+from .input import read_deal_code
+from .options import UsageError
 
 FIRST_FRAME_ENV = "CLUBFIGHT_FIRST_FRAME_FILE"
 """benchmarks/startup.py: when set, the app writes the time of the table's first frame there and exits."""

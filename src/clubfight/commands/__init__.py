@@ -1,1 +1,0 @@
-"""One module per command; each exposes ``run(args) -> int`` and is imported only when used."""
