@@ -129,7 +129,9 @@ def test_replay_falls_back_to_text_without_the_app_screen(
     start, moves, _ = a_game(turns=2)
     path = tmp_path / "game.txt"
     path.write_text(format_record(start, moves))
-    monkeypatch.setitem(sys.modules, "clubfight.tui.replay", None)  # import now raises ModuleNotFoundError
+    monkeypatch.setitem(
+        sys.modules, "clubfight.tui.clubfight.replay_screen", None
+    )  # import now raises ModuleNotFoundError
     assert main(["replay", str(path)]) == 0
     assert "Move 2: " in capsys.readouterr().out
 
@@ -139,9 +141,9 @@ def test_replay_opens_the_app_screen_when_there_is_one(tmp_path: Path, monkeypat
     path = tmp_path / "game.txt"
     path.write_text(format_record(start, moves))
     calls: list[tuple[list[Position], list[Move]]] = []
-    fake = types.ModuleType("clubfight.tui.replay")
+    fake = types.ModuleType("clubfight.tui.clubfight.replay_screen")
     fake.run_replay = lambda p, m: calls.append((p, m)) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "clubfight.tui.replay", fake)
+    monkeypatch.setitem(sys.modules, "clubfight.tui.clubfight.replay_screen", fake)
     assert main(["replay", str(path)]) == 0
     assert calls == [(positions, moves)]
 

@@ -16,8 +16,8 @@ from textual.widgets import Select, Static, Switch
 from clubfight.engine import Level
 from clubfight.storage.settings import Settings, load_settings
 from clubfight.storage.stats import GameResult, record_game, summarize
-from clubfight.tui.settings_screen import SettingsScreen
-from clubfight.tui.stats_screen import StatsScreen
+from clubfight.tui.screens.settings_screen import SettingsScreen
+from clubfight.tui.screens.stats_screen import StatsScreen
 from clubfight.tui.themes import HIGH_CONTRAST, register_themes
 from support import async_test
 

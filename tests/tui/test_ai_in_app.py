@@ -12,14 +12,14 @@ from tui_support import WINNING_LINE, game, make_app, play_by_keys, text_of
 from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
 from clubfight.engine import Level, Move, Position, deal
 from clubfight.storage import paths
-from clubfight.tui import hinting
 from clubfight.tui.app import ClubFightApp
-from clubfight.tui.autoplay import AutoplayScreen
-from clubfight.tui.game_over import GameOverScreen
-from clubfight.tui.game_screen import GameScreen
-from clubfight.tui.line_viewer import LineViewerScreen
-from clubfight.tui.turn import candidate
-from clubfight.tui.verdict_screen import VerdictScreen, answer_text, find_mistake
+from clubfight.tui.clubfight import hint_worker as hinting
+from clubfight.tui.clubfight.autoplay import AutoplayScreen
+from clubfight.tui.clubfight.game_over_screen import GameOverScreen
+from clubfight.tui.clubfight.line_viewer_screen import LineViewerScreen
+from clubfight.tui.clubfight.plan import candidate
+from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.tui.clubfight.verdict_screen import VerdictScreen, answer_text, find_mistake
 from support import async_test
 
 HINT_SEED = 7

@@ -7,11 +7,11 @@ from textual.widgets import Button, Markdown
 from tui_support import game, make_app, text_of
 
 from clubfight.engine import Action, Card, Level
-from clubfight.tui.discard_screen import DiscardScreen
-from clubfight.tui.help_screen import HelpScreen
-from clubfight.tui.start_screen import StartScreen
-from clubfight.tui.too_small import TooSmallScreen
-from clubfight.tui.turn import Plan
+from clubfight.tui.clubfight.discard_screen import DiscardScreen
+from clubfight.tui.clubfight.plan import Plan
+from clubfight.tui.screens.help_screen import HelpScreen
+from clubfight.tui.screens.start_screen import StartScreen
+from clubfight.tui.screens.too_small_screen import TooSmallScreen
 from clubfight.tui.widgets import CardWidget
 from support import async_test
 
@@ -209,7 +209,7 @@ async def test_unavailable_action_is_dimmed_and_says_why() -> None:
 
 def test_keys_are_dimmed_until_they_make_sense() -> None:
     from clubfight.engine import deal
-    from clubfight.tui.game_screen import GameScreen
+    from clubfight.tui.clubfight.table_screen import GameScreen
 
     screen = GameScreen(deal(Level.EASY, 7), None)
     assert screen.check_action("confirm", ()) is None
@@ -234,9 +234,9 @@ async def test_refill_is_highlighted_until_the_next_club() -> None:
 
 @async_test
 async def test_refill_highlight_fades_when_animations_are_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    import clubfight.tui.game_screen
+    import clubfight.tui.clubfight.table_screen
 
-    monkeypatch.setattr(clubfight.tui.game_screen, "FRESH_SECONDS", 0.01)
+    monkeypatch.setattr(clubfight.tui.clubfight.table_screen, "FRESH_SECONDS", 0.01)
     app = make_app(7)
     app.animation_level = "full"
     async with app.run_test() as pilot:
@@ -265,7 +265,7 @@ async def test_discard_pile_by_key_and_by_click() -> None:
 
 @async_test
 async def test_help_shows_keys_and_rules() -> None:
-    from clubfight.tui.help_screen import rules_markdown
+    from clubfight.tui.screens.help_screen import rules_markdown
 
     app = make_app(1)
     async with app.run_test() as pilot:
@@ -281,7 +281,7 @@ async def test_help_shows_keys_and_rules() -> None:
 
 
 def test_help_bundles_docs_rules() -> None:
-    from clubfight.tui.help_screen import RULES_MISSING, SOURCE_RULES, rules_markdown
+    from clubfight.tui.screens.help_screen import RULES_MISSING, SOURCE_RULES, rules_markdown
 
     if not SOURCE_RULES.exists():
         pytest.skip("docs/rules.md is not written yet")

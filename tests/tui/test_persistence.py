@@ -20,12 +20,12 @@ from clubfight.records import Start, parse_record
 from clubfight.session import GameSession
 from clubfight.storage import Settings, load_game, load_settings, load_stats, save_game, save_settings
 from clubfight.tui.app import ClubFightApp
-from clubfight.tui.ask import AskScreen, ResumeScreen
-from clubfight.tui.game_over import GameOverScreen
-from clubfight.tui.replay import ReplayApp
-from clubfight.tui.settings_screen import SettingsScreen
-from clubfight.tui.start_screen import StartScreen
-from clubfight.tui.stats_screen import StatsScreen
+from clubfight.tui.clubfight.game_over_screen import GameOverScreen
+from clubfight.tui.clubfight.replay_screen import ReplayApp
+from clubfight.tui.screens.question_screen import AskScreen, ResumeScreen
+from clubfight.tui.screens.settings_screen import SettingsScreen
+from clubfight.tui.screens.start_screen import StartScreen
+from clubfight.tui.screens.stats_screen import StatsScreen
 from clubfight.tui.themes import HIGH_CONTRAST
 from clubfight.tui.widgets import CardWidget
 from support import async_test

@@ -8,7 +8,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clubfight.engine import Action, Card, Level, Position, deal
-from clubfight.tui.turn import PICKING_ACTIONS, Plan, action_summary, candidate, feedback, needs_choice, options
+from clubfight.tui.clubfight.plan import (
+    PICKING_ACTIONS,
+    Plan,
+    action_summary,
+    candidate,
+    feedback,
+    needs_choice,
+    options,
+)
 
 
 def positions_along_a_game(seed: int, level: Level, all_clear: bool) -> list[Position]:

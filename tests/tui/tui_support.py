@@ -10,10 +10,10 @@ from textual.widget import Widget
 
 from clubfight.engine import Action, Level, Move, Position, deal
 from clubfight.tui.app import ClubFightApp
-from clubfight.tui.game_screen import GameScreen
-from clubfight.tui.turn import CHOOSING_ACTIONS, Plan, options
-from clubfight.tui.widgets.actions import ACTION_KEYS
-from clubfight.tui.widgets.hand import HAND_KEYS
+from clubfight.tui.clubfight.action_panel import ACTION_KEYS
+from clubfight.tui.clubfight.hand_view import HAND_KEYS
+from clubfight.tui.clubfight.plan import CHOOSING_ACTIONS, Plan, options
+from clubfight.tui.clubfight.table_screen import GameScreen
 
 WINNING_SEED = 1
 """easy-1 is won by WINNING_LINE (found by a beam search over the engine's legal moves)."""

@@ -1,6 +1,6 @@
 """``clubfight replay FILE``: check a game record, then step through it in the app.
 
-Until the app has its replay screen (``clubfight.tui.replay``), and always with ``--text``, the
+Until the app has its replay screen (``clubfight.tui.clubfight.replay_screen``), and always with ``--text``, the
 replay is printed: each move and the position after it.
 """
 
@@ -53,9 +53,9 @@ def read_record_file(name: str) -> GameRecord:
 
 def _app_replay() -> Callable[[Sequence[Position], Sequence[Move]], Any] | None:
     try:
-        module = importlib.import_module("clubfight.tui.replay")
+        module = importlib.import_module("clubfight.tui.clubfight.replay_screen")
     except ModuleNotFoundError as error:
-        if error.name in ("clubfight.tui", "clubfight.tui.replay"):
+        if error.name in ("clubfight.tui", "clubfight.tui.clubfight.replay_screen"):
             return None
         raise
     function: Callable[[Sequence[Position], Sequence[Move]], Any] | None = getattr(module, "run_replay", None)

@@ -14,15 +14,15 @@ from textual.screen import Screen
 
 from ..engine import DealCode, Level, Position
 from ..storage.settings import Settings
-from .game_screen import GameScreen
-from .keeping import Clock, new_session, record_finish, utc_today
-from .start_screen import StartChoice, StartScreen
+from .autosave import Clock, new_session, record_finish, utc_today
+from .clubfight.table_screen import GameScreen
+from .screens.start_screen import StartChoice, StartScreen
+from .screens.too_small_screen import MIN_SIZE, TooSmallScreen
 from .themes import FELT, register_themes
-from .too_small import MIN_SIZE, TooSmallScreen
 
 if TYPE_CHECKING:
     from ..storage import ResumedGame
-    from .settings_screen import SettingsScreen
+    from .screens.settings_screen import SettingsScreen
 
 
 def random_seed() -> int:
@@ -33,7 +33,7 @@ def random_seed() -> int:
 
 
 class ClubFightApp(App[None]):
-    CSS_PATH = "clubfight.tcss"
+    CSS_PATH = "clubfight/table.tcss"
     TITLE = "Club Fight"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
 
@@ -77,7 +77,7 @@ class ClubFightApp(App[None]):
         self._load_settings()
         resumed = None if self.autoplay else self._unfinished_game()
         if resumed is not None:
-            from .ask import ResumeScreen
+            from .screens.question_screen import ResumeScreen
 
             self.push_screen(ResumeScreen(resumed.summary), lambda yes: self._resume_answered(resumed, yes))
         else:
@@ -112,7 +112,7 @@ class ClubFightApp(App[None]):
         start = code.deal(all_clear=self.all_clear)
         session = new_session(start, code, daily=day)
         if self.autoplay:
-            from .autoplay import AutoplayScreen
+            from .clubfight.autoplay import AutoplayScreen
 
             self.autoplay = False  # a demo of one deal: "play again" and "new deal" are the player's
             self.replace_game(AutoplayScreen(start, code, session=session, pace=self.autoplay_pace), replace=replace)
@@ -167,7 +167,7 @@ class ClubFightApp(App[None]):
         self.animation_level = base if settings.animations else "none"
 
     def open_settings(self) -> None:
-        from .settings_screen import SettingsScreen
+        from .screens.settings_screen import SettingsScreen
 
         def closed(settings: Settings | None) -> None:
             if settings is not None:

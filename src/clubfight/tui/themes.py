@@ -1,4 +1,4 @@
-"""The app's own themes, registered beside Textual's built-in ones (the four-colour deck is in clubfight.tcss)."""
+"""The app's own themes, registered beside Textual's built-in ones (the four-colour deck is in clubfight/table.tcss)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Small widgets that each render one part of a position."""
+"""Widgets shared by every table: cards, flat buttons and the wrapping footer."""
 
-from .actions import ActionPanel
 from .cards import CardWidget
-from .grid import GridView
-from .hand import HandView
-from .suits import SuitCounter
 
-__all__ = ["ActionPanel", "CardWidget", "GridView", "HandView", "SuitCounter"]
+__all__ = ["CardWidget"]

@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..stats_view import NO_GAMES, daily_line, figures_table, histogram_panel
-from ..storage.stats import StatsSummary, load_stats, summarize
+from ...stats_view import NO_GAMES, daily_line, figures_table, histogram_panel
+from ...storage.stats import StatsSummary, load_stats, summarize
 
 
 class StatsScreen(Screen[None]):

@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..ai import Verdict
-from ..engine import Move, Outcome, Position
-from .widgets.buttons import FlatButton
+from ...ai import Verdict
+from ...engine import Move, Outcome, Position
+from ..widgets.buttons import FlatButton
 
 if TYPE_CHECKING:
     from .verdict_screen import Answer

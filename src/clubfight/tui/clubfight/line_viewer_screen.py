@@ -16,15 +16,15 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..engine import Move, Position
-from .turn import describe
-from .widgets.board import board, is_large, show_step
+from ...engine import Move, Position
+from .board import board, is_large, show_step
+from .plan import describe
 
 
 class LineViewerScreen(Screen[None]):
     """Step 0 shows the opening with the first move marked; the last step shows the cleared grid."""
 
-    CSS_PATH = "ai_screens.tcss"
+    CSS_PATH = "verdict.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Back", key_display="←"),
         Binding("right", "step(1)", "Next", key_display="→"),

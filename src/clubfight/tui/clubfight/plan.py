@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..engine import Action, Card, IllegalMoveError, Move, Position
+from ...engine import Action, Card, IllegalMoveError, Move, Position
 
 PICKING_ACTIONS = frozenset({Action.SUM, Action.RUN, Action.ANY})
 """Actions whose targets the player toggles card by card."""

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from .widgets.buttons import FlatButton
+from ..widgets.buttons import FlatButton
 
 
 class AskScreen(ModalScreen[bool]):

@@ -11,8 +11,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from ..engine import Level
-from .widgets.buttons import FlatButton
+from ...engine import Level
+from ..widgets.buttons import FlatButton
 
 TITLE_ART = """\
 ╭──────╮ ╭──────╮

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from textual.worker import Worker, WorkerState
 
-from ..ai import Hint, suggest
-from ..engine import Move, Position
-from .turn import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, candidate
+from ...ai import Hint, suggest
+from ...engine import Move, Position
+from .plan import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, candidate
 
 if TYPE_CHECKING:
-    from .game_screen import GameScreen
+    from .table_screen import GameScreen
 
 HINT_GROUP = "hint"
 DEFAULT_STRENGTH = "fast"

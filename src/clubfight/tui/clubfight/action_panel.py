@@ -9,8 +9,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from ...engine import Action, Card, Position
-from ..turn import action_summary
-from .buttons import FlatButton, update_if_changed
+from ..widgets.buttons import FlatButton, update_if_changed
+from .plan import action_summary
 
 ACTION_KEYS: dict[Action, str] = {
     Action.MATCH: "m",

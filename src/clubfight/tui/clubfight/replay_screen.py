@@ -16,10 +16,10 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..engine import Move, Position
-from ..records import result_text
-from .turn import describe
-from .widgets.board import board, show_step
+from ...engine import Move, Position
+from ...records import result_text
+from .board import board, show_step
+from .plan import describe
 
 
 class ReplayScreen(Screen[None]):
@@ -108,7 +108,7 @@ class ReplayScreen(Screen[None]):
 
 
 class ReplayApp(App[None]):
-    CSS_PATH = "clubfight.tcss"
+    CSS_PATH = "table.tcss"
     TITLE = "Club Fight replay"
 
     def __init__(self, positions: Sequence[Position], moves: Sequence[Move], title: str = "") -> None:
@@ -116,8 +116,8 @@ class ReplayApp(App[None]):
         self.replay = ReplayScreen(positions, moves, title)
 
     def on_mount(self) -> None:
-        from ..storage import load_settings
-        from .themes import FELT, register_themes
+        from ...storage import load_settings
+        from ..themes import FELT, register_themes
 
         register_themes(self)  # the high-contrast theme too, like the game, so the replay honours it
         settings = load_settings().value  # a damaged file only costs the replay its theme

@@ -17,10 +17,17 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ..engine import Action, DealCode, Move, Position
-from ..session import GameSession
-from .keeping import autosave, new_session, record_finish, utc_today
-from .turn import (
+from ...engine import Action, DealCode, Move, Position
+from ...session import GameSession
+from ..autosave import autosave, new_session, record_finish, utc_today
+from ..widgets import CardWidget
+from ..widgets.buttons import FlatButton, update_if_changed
+from ..widgets.footer import TableFooter
+from .action_panel import ACTION_KEYS, ActionPanel
+from .board import board, is_large
+from .grid_view import GridView
+from .hand_view import HAND_KEYS, HandView
+from .plan import (
     CHOOSING_ACTIONS,
     PICKING_ACTIONS,
     Plan,
@@ -31,12 +38,7 @@ from .turn import (
     options,
     why_not,
 )
-from .widgets import ActionPanel, CardWidget, GridView, HandView, SuitCounter
-from .widgets.actions import ACTION_KEYS
-from .widgets.board import board, is_large
-from .widgets.buttons import FlatButton, update_if_changed
-from .widgets.footer import TableFooter
-from .widgets.hand import HAND_KEYS
+from .suit_counter import SuitCounter
 
 MAX_CHOICES = 6
 """At most six lines (3 rows, 3 columns) to choose from; Up/Down has two, All Clear three."""
@@ -143,7 +145,7 @@ class GameScreen(Screen[None]):
         self._warn(record_finish(self.session, self.today(), abandoned=abandoned))
 
     def today(self) -> date:
-        from .app import ClubFightApp
+        from ..app import ClubFightApp
 
         return self.app.today() if isinstance(self.app, ClubFightApp) else utc_today()
 
@@ -202,7 +204,7 @@ class GameScreen(Screen[None]):
         self.render_table()
 
     def _show_game_over(self) -> None:
-        from .game_over import GameOverScreen
+        from .game_over_screen import GameOverScreen
 
         screen = GameOverScreen(
             self.position,
@@ -216,7 +218,7 @@ class GameScreen(Screen[None]):
 
     def _export_record(self) -> str:
         """Write the game record into the data folder; the line to show says where (or why not)."""
-        from ..storage import export_record
+        from ...storage import export_record
 
         try:
             path = export_record(self.session.start, self.session.moves)
@@ -226,7 +228,7 @@ class GameScreen(Screen[None]):
         return f"Record written to\n{path.parent}{os.sep}\n{path.name}"
 
     def _after_game_over(self, choice: str | None) -> None:
-        from .app import ClubFightApp
+        from ..app import ClubFightApp
 
         app = self.app
         if choice == "quit":
@@ -275,7 +277,7 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._first_frame)
 
     def _first_frame(self) -> None:
-        from .app import ClubFightApp
+        from ..app import ClubFightApp
 
         if isinstance(self.app, ClubFightApp):
             self.app.table_shown()
@@ -481,7 +483,7 @@ class GameScreen(Screen[None]):
             return
         blocks = self._new_blocks(move)
         if blocks:
-            from .ask import blocking_question
+            from ..screens.question_screen import blocking_question
 
             def answered(yes: bool | None) -> None:
                 if yes and move in self.position.legal_moves():
@@ -493,7 +495,7 @@ class GameScreen(Screen[None]):
 
     def _new_blocks(self, move: Move) -> list[str]:
         """The blocks (T2) the move would leave that weren't there before, when the player wants to be asked."""
-        from .app import ClubFightApp
+        from ..app import ClubFightApp
 
         app = self.app
         if not isinstance(app, ClubFightApp) or not app.settings.confirm_blocking_move:
@@ -511,7 +513,7 @@ class GameScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Ask the hint engine (in a worker: the table stays live) and preview its move."""
-        from .hinting import request_hint
+        from .hint_worker import request_hint
 
         request_hint(self)
 
@@ -521,13 +523,13 @@ class GameScreen(Screen[None]):
         self.app.push_screen(DiscardScreen(self.history, self.moves))
 
     def action_help(self) -> None:
-        from .help_screen import HelpScreen
+        from ..screens.help_screen import HelpScreen
 
         self.app.push_screen(HelpScreen())
 
     def action_new_game(self) -> None:
         """A new deal; mid-game it takes a second press, so one stray key can't throw a game away."""
-        from .app import ClubFightApp
+        from ..app import ClubFightApp
 
         position = self.position
         if position.turns_played and not position.is_over and self.message != NEW_GAME_WARNING:
@@ -541,12 +543,12 @@ class GameScreen(Screen[None]):
             app.start_game(self.history[0].level, None, replace=True)
 
     def action_stats(self) -> None:
-        from .stats_screen import StatsScreen
+        from ..screens.stats_screen import StatsScreen
 
         self.app.push_screen(StatsScreen(today=self.today()))
 
     def action_settings(self) -> None:
-        from .app import ClubFightApp
+        from ..app import ClubFightApp
 
         app = self.app
         if isinstance(app, ClubFightApp):

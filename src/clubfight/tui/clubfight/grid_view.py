@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 
 from ...engine import Position
-from .cards import CardWidget
+from ..widgets.cards import CardWidget
 
 
 class GridView(Widget):

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 
 from ...engine import Card
-from .cards import CardWidget
+from ..widgets.cards import CardWidget
 
 HAND_KEYS = ("z", "x", "c", "v")
 

@@ -12,9 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from ..engine import Action
-from .widgets.actions import ACTION_KEYS
-from .widgets.hand import HAND_KEYS
+from ...engine import Action
+from ..clubfight.action_panel import ACTION_KEYS
+from ..clubfight.hand_view import HAND_KEYS
 
 KEYS_MARKDOWN = f"""\
 # Club Fight: keys
@@ -47,7 +47,7 @@ Marks on the cards read without colour: **✕** will be cleared, **•** picked,
 RULES_MISSING = "# Rules\n\nThe rules file is missing from this installation."
 
 
-SOURCE_RULES = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
+SOURCE_RULES = Path(__file__).resolve().parents[4] / "docs" / "rules.md"
 """In a source checkout or an editable install, the rules are read where they are written."""
 
 

@@ -10,9 +10,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Move, Position
-from .grid import GridView
-from .hand import HandView
-from .suits import SuitCounter
+from .grid_view import GridView
+from .hand_view import HandView
+from .suit_counter import SuitCounter
 
 LARGE_SIZE = (120, 40)
 """From this terminal size up, the table (and anything drawn like it) uses bigger cards."""

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...engine import BLOCK_THRESHOLD, Action, Position, Suit
-from .buttons import update_if_changed
+from ..widgets.buttons import update_if_changed
 
 _BLOCKS: dict[Suit, Action] = {suit: action for action in Action if (suit := action.blocking_suit) is not None}
 BLOCK_ROWS = tuple((suit, _BLOCKS[suit]) for suit in Suit if suit in _BLOCKS)

@@ -11,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..engine import Card, Move, Position
-from .turn import describe
+from ...engine import Card, Move, Position
+from .plan import describe
 
 
 def _card(text: Text, card: Card) -> None:

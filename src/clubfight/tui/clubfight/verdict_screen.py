@@ -22,10 +22,10 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, ProgressBar, Static
 
-from ..ai import SolveResult, Verdict, solve
-from ..engine import Move, Outcome, Position
-from .turn import describe
-from .widgets.buttons import FlatButton
+from ...ai import SolveResult, Verdict, solve
+from ...engine import Move, Outcome, Position
+from ..widgets.buttons import FlatButton
+from .plan import describe
 
 TIME_LIMIT = 10.0
 """Seconds the solver may take before it answers "unknown in time"; most deals take well under one."""
@@ -113,7 +113,7 @@ def answer_text(result: SolveResult | None, *, won: bool, cancelled: bool = Fals
 class VerdictScreen(ModalScreen[Answer | None]):
     """Solves the deal from its opening position; dismisses with the answer (None if there was none)."""
 
-    CSS_PATH = "ai_screens.tcss"
+    CSS_PATH = "verdict.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Cancel / back"),
         Binding("l", "show_line", "Winning line"),
@@ -281,13 +281,13 @@ class VerdictScreen(ModalScreen[Answer | None]):
             self.query_one("#verdict-status", Static).update("Cancelling…")
 
     def action_show_line(self) -> None:
-        from .line_viewer import LineViewerScreen
+        from .line_viewer_screen import LineViewerScreen
 
         if self.result is not None and self.winnable and not self.won:
             self.app.push_screen(LineViewerScreen(self.start, self.result.line))
 
     def action_show_mistake(self) -> None:
-        from .line_viewer import LineViewerScreen
+        from .line_viewer_screen import LineViewerScreen
 
         mistake = self.mistake
         if mistake is not None:

@@ -17,8 +17,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
-from ..storage.settings import Settings, load_settings, save_settings
-from .themes import register_themes
+from ...storage.settings import Settings, load_settings, save_settings
+from ..themes import register_themes
 
 SWITCHES = (
     ("four_colour_deck", "Four-colour deck", "each suit in its own colour: blocks are easier to count"),

@@ -15,10 +15,11 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import Button
 
-from .game_screen import GameScreen
-from .hinting import hint_plan, strength_of, think
-from .turn import Plan, describe
-from .widgets import ActionPanel, CardWidget
+from ..widgets import CardWidget
+from .action_panel import ActionPanel
+from .hint_worker import hint_plan, strength_of, think
+from .plan import Plan, describe
+from .table_screen import GameScreen
 
 PACE = 0.8
 """Seconds each move stays previewed before it is played."""
