@@ -9,7 +9,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from clubfight.engine import DealCode, Move, Position
-from clubfight.records import Start
+from clubfight.game import Start
 
 
 def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

@@ -19,9 +19,9 @@ FORBIDDEN = ("textual", "rich")
         "clubfight.ai",
         "clubfight.cli",
         "clubfight.storage",
-        "clubfight.records",
-        "clubfight.daily",
-        "clubfight.session",
+        "clubfight.game.records",
+        "clubfight.game.daily",
+        "clubfight.game.session",
     ],
 )
 def test_import_hygiene(module: str) -> None:

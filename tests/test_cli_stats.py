@@ -14,8 +14,8 @@ import pytest
 
 from clubfight.cli import main
 from clubfight.engine import DealCode, Level, Move, Position
-from clubfight.records import Start, format_record
-from clubfight.storage.stats import GameResult, load_stats, record_game
+from clubfight.game import GameResult, Start, format_record
+from clubfight.storage.stats import load_stats, record_game
 
 DAY = date(2026, 11, 30)
 

@@ -6,10 +6,10 @@ from datetime import date, timedelta
 
 import pytest
 
-from clubfight.daily import daily_deal, daily_seed, emoji_strip, share_line
 from clubfight.engine import DealCode, Level, parse_position
 from clubfight.engine.deal import SplitMix64
-from clubfight.records import Start
+from clubfight.game import Start
+from clubfight.game.daily import daily_deal, daily_seed, emoji_strip, share_line
 
 DAY = date(2026, 11, 30)
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clubfight.engine import DealCode, Level, Move, parse_position
-from clubfight.records import RecordError, Start, format_record, parse_record
+from clubfight.game import RecordError, Start, format_record, parse_record
 from support import deal_start, greedy_game
 
 

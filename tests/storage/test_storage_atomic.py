@@ -20,11 +20,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clubfight.engine import Level
+from clubfight.game import GameResult, SavedGame
 from clubfight.storage import paths
 from clubfight.storage.atomic import atomic_write_bytes, atomic_write_text, load_document
-from clubfight.storage.saves import SavedGame, load_game, save_game
+from clubfight.storage.saves import load_game, save_game
 from clubfight.storage.settings import Settings, load_settings, save_settings
-from clubfight.storage.stats import GameResult, load_stats, record_game
+from clubfight.storage.stats import load_stats, record_game
 from support import deal_start, greedy_game
 
 NOW = datetime(2026, 11, 30, 2, 15, 0, tzinfo=timezone.utc)
@@ -95,9 +96,10 @@ WRITER = textwrap.dedent(
     from datetime import date
     from pathlib import Path
     from clubfight.engine import DealCode, Level
-    from clubfight.records import Start
-    from clubfight.storage.saves import SavedGame, save_game
-    from clubfight.storage.stats import GameResult, record_game
+    from clubfight.game import Start
+    from clubfight.game import GameResult, SavedGame
+    from clubfight.storage.saves import save_game
+    from clubfight.storage.stats import record_game
 
     home = Path(sys.argv[1])
     start = Start.from_deal(DealCode.parse("easy-7"))

@@ -7,8 +7,8 @@ from datetime import date
 from pathlib import Path
 
 from clubfight.engine import parse_position
-from clubfight.records import Start
-from clubfight.storage.saves import SavedGame, clear_game, load_game, save_game
+from clubfight.game import SavedGame, Start
+from clubfight.storage.saves import clear_game, load_game, save_game
 from support import deal_start, greedy_game
 
 

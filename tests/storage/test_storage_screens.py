@@ -14,8 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Select, Static, Switch
 
 from clubfight.engine import Level
+from clubfight.game import GameResult, summarize
 from clubfight.storage.settings import Settings, load_settings
-from clubfight.storage.stats import GameResult, record_game, summarize
+from clubfight.storage.stats import record_game
 from clubfight.tui.screens.settings_screen import SettingsScreen
 from clubfight.tui.screens.stats_screen import StatsScreen
 from clubfight.tui.themes import HIGH_CONTRAST, register_themes

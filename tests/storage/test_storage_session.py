@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from clubfight.engine import Level
-from clubfight.records import parse_record
-from clubfight.session import GameSession
+from clubfight.game.records import parse_record
+from clubfight.game.session import GameSession
 from clubfight.storage.saves import finish_game, load_game, save_game
 from clubfight.storage.stats import load_stats, new_game_id, record_game
 from support import deal_start, greedy_game

@@ -9,14 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clubfight.engine import Level
-from clubfight.storage.stats import (
-    DealScore,
-    GameResult,
-    load_stats,
-    record_game,
-    reset_stats,
-    summarize,
-)
+from clubfight.game import DealScore, GameResult, summarize
+from clubfight.storage.stats import load_stats, record_game, reset_stats
 from support import deal_start, greedy_game
 
 DAY = date(2026, 11, 30)

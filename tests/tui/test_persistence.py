@@ -14,10 +14,10 @@ from textual.pilot import Pilot
 from textual.widgets import Select, Switch
 from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, text_of
 
-from clubfight.daily import daily_deal
 from clubfight.engine import Action, DealCode, Level, Suit, deal
-from clubfight.records import Start, parse_record
-from clubfight.session import GameSession
+from clubfight.game import Start, parse_record
+from clubfight.game.daily import daily_deal
+from clubfight.game.session import GameSession
 from clubfight.storage import Settings, load_game, load_settings, load_stats, save_game, save_settings
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.clubfight.game_over_screen import GameOverScreen

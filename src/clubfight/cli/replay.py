@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Move, Position
-from ..records import MAX_LINE_LENGTH, MAX_RECORD_LINES, GameRecord, RecordError, parse_record, result_text
+from ..game import MAX_LINE_LENGTH, MAX_RECORD_LINES, GameRecord, RecordError, parse_record, result_text
 from .options import UsageError
 
 MAX_BYTES = MAX_RECORD_LINES * (MAX_LINE_LENGTH + 2)

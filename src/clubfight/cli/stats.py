@@ -7,8 +7,9 @@ import json
 import sys
 from datetime import datetime, timezone
 
+from ..game import summarize
 from ..storage import paths
-from ..storage.stats import load_stats, reset_stats, summarize
+from ..storage.stats import load_stats, reset_stats
 from .options import UsageError
 
 
@@ -26,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from rich.console import Console
 
-    from ..stats_view import render_stats
+    from ..views.stats import render_stats
 
     Console().print(render_stats(summary))
     return 0

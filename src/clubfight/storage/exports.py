@@ -1,4 +1,4 @@
-"""Exported game records: the text of ``clubfight.records`` written into the data folder."""
+"""Exported game records: the text of ``clubfight.game.records`` written into the data folder."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..engine import Move
-from ..records import Start, format_record
+from ..game import Start, format_record
 from . import paths
 from .atomic import atomic_write_text
 

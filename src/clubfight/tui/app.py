@@ -21,7 +21,7 @@ from .screens.too_small_screen import MIN_SIZE, TooSmallScreen
 from .themes import FELT, register_themes
 
 if TYPE_CHECKING:
-    from ..storage import ResumedGame
+    from ..game import ResumedGame
     from .screens.settings_screen import SettingsScreen
 
 
@@ -103,7 +103,7 @@ class ClubFightApp(App[None]):
         """Deal (level, seed), a fresh seed when None, or today's daily deal; and show its table."""
         day: date | None = None
         if daily:
-            from ..daily import daily_deal
+            from ..game.daily import daily_deal
 
             day = self.today()
             code = daily_deal(day, level)
@@ -127,7 +127,7 @@ class ClubFightApp(App[None]):
 
     def _unfinished_game(self) -> ResumedGame | None:
         """The saved game to offer; one left finished by a crash is recorded on the spot instead."""
-        from ..session import GameSession
+        from ..game.session import GameSession
         from ..storage import load_game
 
         loaded = load_game()
@@ -139,7 +139,7 @@ class ClubFightApp(App[None]):
         return resumed
 
     def _resume_answered(self, resumed: ResumedGame, yes: bool | None) -> None:
-        from ..session import GameSession
+        from ..game.session import GameSession
 
         session = GameSession.resume(resumed)
         if yes:

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from datetime import date, datetime, timezone
 
 from ..engine import DealCode, Position
-from ..records import Start
-from ..session import GameSession
+from ..game import GameSession, Start
 
 Clock = Callable[[], date]
 

@@ -12,8 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...stats_view import NO_GAMES, daily_line, figures_table, histogram_panel
-from ...storage.stats import StatsSummary, load_stats, summarize
+from ...game import StatsSummary, summarize
+from ...storage.stats import load_stats
+from ...views.stats import NO_GAMES, daily_line, figures_table, histogram_panel
 
 
 class StatsScreen(Screen[None]):

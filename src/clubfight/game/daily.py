@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from .engine import DealCode, Level, Move, Position, SplitMix64
-from .records import ALL_CLEAR, cleared_per_turn, result_text
+from ..engine import DealCode, Level, Move, Position, SplitMix64
+from .records import cleared_per_turn, result_text
+from .start import ALL_CLEAR
 
 DAILY_VERSION = 1
 _LEVEL_BITS = {Level.EASY: 0, Level.HARD: 1}

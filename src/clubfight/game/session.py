@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from ..engine import Move, Position
 from .daily import share_line
-from .engine import Move, Position
-from .records import Start, cleared_per_turn, format_record
-from .storage.saves import ResumedGame, SavedGame
-from .storage.stats import GameResult
+from .records import cleared_per_turn, format_record
+from .results import GameResult
+from .saved import ResumedGame, SavedGame
+from .start import Start
 
 
 @dataclass
