@@ -103,7 +103,7 @@ class ClubFightApp(App[None]):
         """Deal (level, seed), a fresh seed when None, or today's daily deal; and show its table."""
         day: date | None = None
         if daily:
-            from ..game.daily import daily_deal
+            from ..game import daily_deal
 
             day = self.today()
             code = daily_deal(day, level)
@@ -127,7 +127,7 @@ class ClubFightApp(App[None]):
 
     def _unfinished_game(self) -> ResumedGame | None:
         """The saved game to offer; one left finished by a crash is recorded on the spot instead."""
-        from ..game.session import GameSession
+        from ..game import GameSession
         from ..storage import load_game
 
         loaded = load_game()
@@ -139,7 +139,7 @@ class ClubFightApp(App[None]):
         return resumed
 
     def _resume_answered(self, resumed: ResumedGame, yes: bool | None) -> None:
-        from ..game.session import GameSession
+        from ..game import GameSession
 
         session = GameSession.resume(resumed)
         if yes:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Move, Position
-from ...game.records import result_text
+from ...game import result_text
 from .board import board, show_step
 from .plan import describe
 

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...engine import Action, DealCode, Move, Position
-from ...game.session import GameSession
+from ...game import GameSession
 from ..autosave import autosave, new_session, record_finish, utc_today
 from ..widgets import CardWidget
 from ..widgets.buttons import FlatButton, update_if_changed

@@ -1,0 +1,1 @@
+"""Rich renderables shared by the command line and the app (statistics tables)."""
