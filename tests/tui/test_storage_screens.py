@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.app import App
 from textual.screen import Screen
@@ -21,6 +22,15 @@ from clubfight.tui.screens.settings_screen import SettingsScreen
 from clubfight.tui.screens.stats_screen import StatsScreen
 from clubfight.tui.themes import HIGH_CONTRAST, register_themes
 from support import async_test
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty data folder: these screens are tested from the very first run, with no settings file."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("CLUBFIGHT_HOME", str(folder))
+    return folder
+
 
 DAY = date(2026, 11, 30)
 SNAPSHOT_SIZE = (100, 48)

@@ -31,7 +31,7 @@ from clubfight.engine import (
 from reference import CLUB_CARDS, GRID_CARDS, words
 
 RULING_IDS = words("C1 C2 C3 C4 T1 T2 T3 T4 M1 S1 S2 A1 L1 U1 R1 E1 E2 E3 V1 D1 D2")
-TESTS_DIR = Path(__file__).resolve().parent
+TESTS_DIR = Path(__file__).resolve().parents[1]
 RULES_DOC = TESTS_DIR.parent / "docs" / "rules.md"
 
 
@@ -68,7 +68,7 @@ def refused(position: Position, move: Move, *fragments: str) -> None:
 
 
 def test_every_ruling_has_a_named_test_and_is_in_the_rules_doc() -> None:
-    names = " ".join(re.findall(r"def (test_ruling_\w+)", " ".join(p.read_text() for p in TESTS_DIR.glob("*.py"))))
+    names = " ".join(re.findall(r"def (test_ruling_\w+)", " ".join(p.read_text() for p in TESTS_DIR.rglob("*.py"))))
     for ruling in RULING_IDS:
         assert f"test_ruling_{ruling}_" in names, f"no test named after ruling {ruling}"
     rules = RULES_DOC.read_text(encoding="utf-8")
