@@ -14,7 +14,6 @@ from clubfight.engine import Level, Move, Position, deal
 from clubfight.storage import paths
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.clubfight import hint_worker as hinting
-from clubfight.tui.clubfight.autoplay import AutoplayScreen
 from clubfight.tui.clubfight.game_over_screen import GameOverScreen
 from clubfight.tui.clubfight.line_viewer_screen import LineViewerScreen
 from clubfight.tui.clubfight.plan import candidate
@@ -61,14 +60,14 @@ async def test_hint_key_previews_the_engines_legal_move_with_its_reason() -> Non
     app = make_app(seed=HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
-        assert hinting.hints_used(table) == 0
+        assert table.session.hints == 0
         await pilot.press("h")
         await settle(pilot, lambda: not hinting.running(table))
         assert table.plan == hinting.hint_plan(expected.move)
         assert candidate(table.position, table.plan) == expected.move
         assert expected.move in table.position.legal_moves()
         assert expected.reason in table.message
-        assert hinting.hints_used(table) == 1
+        assert table.session.hints == 1
         for place in expected.move.cleared:  # the cards it clears are marked on the table
             assert app.screen.query_one(f"#place-{place}").has_class("-clear")
         await pilot.press("enter")  # a hint is a preview: Enter plays it like any move
@@ -125,7 +124,7 @@ async def test_keys_still_work_while_a_hint_is_computing(monkeypatch: pytest.Mon
         await settle(pilot, lambda: not hinting.running(table))
         assert slow.calls == 1
         assert table.plan == hinting.hint_plan(table.position.legal_moves()[0])
-        assert hinting.hints_used(table) == 1
+        assert table.session.hints == 1
 
 
 @async_test
@@ -145,7 +144,7 @@ async def test_a_move_played_while_the_hint_computes_discards_the_stale_hint(mon
         await settle(pilot, lambda: not hinting.running(table))
         assert table.plan.is_empty
         assert "Hint" not in table.message
-        assert hinting.hints_used(table) == 0
+        assert table.session.hints == 0
 
 
 def broken_engine(position: Position, *, strength: str = "fast", seed: int = 0) -> Hint:
@@ -161,7 +160,7 @@ async def test_a_failing_hint_engine_says_so_in_one_line(monkeypatch: pytest.Mon
         await pilot.press("h")
         await settle(pilot, lambda: not hinting.running(table))
         assert table.message == "No hint: unknown hint strength 'wild'."
-        assert table.plan.is_empty and hinting.hints_used(table) == 0
+        assert table.plan.is_empty and table.session.hints == 0
 
 
 @async_test
@@ -170,7 +169,7 @@ async def test_a_failing_engine_stops_the_demo_and_hands_over(monkeypatch: pytes
     app = autoplay_app(HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
-        assert isinstance(table, AutoplayScreen)
+        assert isinstance(table, GameScreen) and table.demo
         await settle(pilot, lambda: not table.playing)
         assert table.message.startswith("Demo stopped: unknown hint strength")
         assert table.check_action("club", (0,)) is True
@@ -335,7 +334,7 @@ async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
         await pilot.press("h")
-        await settle(pilot, lambda: hinting.hints_used(table) == 1)
+        await settle(pilot, lambda: table.session.hints == 1)
         for text in LOST_LINE:
             table.commit(table.position.parse_move(text))
         await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
@@ -400,7 +399,7 @@ async def test_autoplay_plays_a_seeded_game_to_the_end() -> None:
     app = autoplay_app(HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
-        assert isinstance(table, AutoplayScreen)
+        assert isinstance(table, GameScreen) and table.demo
         await settle(pilot, lambda: isinstance(app.screen, GameOverScreen), tries=1500)
         assert table.position.is_over
         assert not table.playing
@@ -409,7 +408,7 @@ async def test_autoplay_plays_a_seeded_game_to_the_end() -> None:
         for move in table.moves:
             assert move == suggest(replay, strength="fast").move
             replay = replay.play(move)
-        assert hinting.hints_used(table) == 0  # the demo's own moves aren't the player's hints
+        assert table.session.hints == 0  # the demo's own moves aren't the player's hints
         assert not paths.stats_path().exists() and not paths.save_path().exists()  # nor the player's game
 
 
@@ -419,7 +418,7 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
     app.autoplay_pace = 0.05
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
-        assert isinstance(table, AutoplayScreen)
+        assert isinstance(table, GameScreen) and table.demo
         await settle(pilot, lambda: len(table.moves) >= 1)
         await pilot.press("space")
         await pilot.pause()
@@ -464,9 +463,22 @@ def test_autoplay_option_starts_the_demo_with_level_seed_and_strength(monkeypatc
     assert (second.autoplay, second.level, second.seed, second.hint_strength) == (True, Level.EASY, 12, "fast")
 
 
-def test_the_demo_footer_watches_its_own_keys_and_the_tables() -> None:
-    """The Footer redraws when any key's state changes, the demo's keys included (no per-subclass list)."""
-    actions = {binding.action for binding in AutoplayScreen._bindings_list()}
-    assert {"pause", "stop_autoplay"} <= actions
-    assert {"confirm", "back", "hint", "undo"} <= actions
-    assert "pause" not in {binding.action for binding in GameScreen._bindings_list()}
+@async_test
+async def test_the_demo_keys_show_only_while_the_demo_plays() -> None:
+    """One table class: the demo's Pause and Stop keys are in the Footer of a demo, and of no other table."""
+    app = autoplay_app(HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        await pilot.pause()
+        assert table.check_action("pause", ()) and table.check_action("stop_demo", ())
+        assert "Stop demo" in footer_text(table)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not table.check_action("pause", ()) and not table.check_action("stop_demo", ())
+        assert "Stop demo" not in footer_text(table) and "Back" in footer_text(table)
+
+
+def footer_text(table: GameScreen) -> str:
+    from textual.widgets import Footer
+
+    return " ".join(str(key.render()) for key in table.query_one(Footer).query("FooterKey"))

@@ -208,15 +208,17 @@ async def test_unavailable_action_is_dimmed_and_says_why() -> None:
 
 
 def test_keys_are_dimmed_until_they_make_sense() -> None:
-    from clubfight.engine import deal
+    from clubfight.engine import DealCode
+    from clubfight.game import GameSession, Start
     from clubfight.tui.clubfight.table_screen import GameScreen
 
-    screen = GameScreen(deal(Level.EASY, 7), None)
+    screen = GameScreen(GameSession(Start.from_deal(DealCode(Level.EASY, 7))))
     assert screen.check_action("confirm", ()) is None
     assert screen.check_action("act", ("match",)) is None
     assert screen.check_action("place", (1,)) is None
     assert screen.check_action("club", (0,)) is True
     assert screen.check_action("act", ("allclear",)) is False  # variant off: hidden
+    assert screen.check_action("stop_demo", ()) is False  # not a demo: the demo's keys are hidden
 
 
 @async_test
@@ -307,7 +309,7 @@ async def test_large_terminal_gets_bigger_cards() -> None:
     app = make_app(1)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert game(app).has_class("-large")
+        assert game(app).has_class("-wide") and game(app).has_class("-tall")
         assert card(1, app).size.width > 8 and card(1, app).size.height > 5
 
 

@@ -75,7 +75,7 @@ async def test_every_confirmed_move_is_saved_and_a_new_app_offers_to_resume_it_e
         await pilot.press("y")
         await pilot.pause()
         screen = game(second)
-        assert screen.position == played and screen.moves == moves and str(screen.code) == "easy-1"
+        assert screen.position == played and screen.moves == moves and str(screen.session.start.deal) == "easy-1"
         await play_by_keys(pilot, second, WINNING_LINE[4])
         assert len(screen.moves) == 5
     assert stats_games() == []  # nothing finished, nothing recorded
@@ -95,7 +95,7 @@ async def test_a_save_from_a_crash_can_be_declined_and_counts_as_a_loss() -> Non
         assert "hard-99 (hard), turn 4" in app.screen.summary
         await pilot.press("n")
         await pilot.pause()
-        assert str(game(app).code) == "easy-7" and game(app).position.turns_played == 0  # what was asked for
+        assert str(game(app).session.start.deal) == "easy-7" and game(app).position.turns_played == 0  # what was asked for
     games = stats_games()
     assert len(games) == 1
     assert games[0].deal == "hard-99" and not games[0].won and games[0].abandoned and games[0].turns == 3
@@ -112,7 +112,7 @@ async def test_a_damaged_save_and_settings_file_are_reported_in_one_line_and_the
         warnings = [n.message for n in app._notifications]
         assert any("saved game" in w for w in warnings) and any("settings" in w for w in warnings)
         assert all("\n" not in w for w in warnings)
-        assert str(game(app).code) == "easy-7"
+        assert str(game(app).session.start.deal) == "easy-7"
         await play_by_keys(pilot, app, "5C any 2")
     assert load_game().value is not None
     assert list(home.glob("save.json.*")) and list(home.glob("settings.json.*"))  # backups kept
@@ -162,7 +162,7 @@ async def test_a_game_with_undo_or_hint_counts_but_is_not_clean() -> None:
         assert game(app).position.is_over
     app = make_app(WINNING_SEED)
     async with app.run_test() as pilot:
-        game(app).note_hint()
+        game(app).count_hint()
         await finish_by_commit(pilot, app, WINNING_LINE)
     games = stats_games()
     assert [(g.won, g.clean, g.undos, g.hints) for g in games] == [(True, False, 1, 0), (True, False, 0, 1)]
@@ -280,12 +280,12 @@ async def test_the_daily_deal_is_the_same_for_two_runs_on_the_same_date() -> Non
         app = ClubFightApp(level=Level.HARD, daily=True, today=lambda: DAY)
         async with app.run_test() as pilot:
             await pilot.pause()
-            codes.append((game(app).code, game(app).position, game(app).session.daily))
+            codes.append((game(app).session.start.deal, game(app).position, game(app).session.daily))
     assert codes[0] == codes[1]
     assert codes[0][0] == daily_deal(DAY, Level.HARD) and codes[0][2] == DAY
     other_day = ClubFightApp(level=Level.HARD, daily=True, today=lambda: date(2026, 12, 1))
     async with other_day.run_test() as pilot:
-        assert game(other_day).code != codes[0][0]
+        assert game(other_day).session.start.deal != codes[0][0]
 
 
 @async_test
@@ -298,7 +298,7 @@ async def test_the_start_screen_offers_the_daily_deal_and_the_all_clear_variant(
         await pilot.press("e")
         await pilot.pause()
         screen = game(app)
-        assert screen.code == daily_deal(DAY, Level.EASY) and screen.position.all_clear
+        assert screen.session.start.deal == daily_deal(DAY, Level.EASY) and screen.position.all_clear
         assert screen.session.daily == DAY and "+all-clear" in screen.deal_label
         await finish_by_commit(pilot, app)
     (result,) = stats_games()
@@ -430,7 +430,7 @@ async def test_a_save_of_a_finished_game_left_by_a_crash_is_recorded_once_withou
         app = make_app(7)
         async with app.run_test() as pilot:
             await pilot.pause()
-            assert not isinstance(app.screen, ResumeScreen) and str(game(app).code) == "easy-7"
+            assert not isinstance(app.screen, ResumeScreen) and str(game(app).session.start.deal) == "easy-7"
     assert [(g.deal, g.won, g.game_id) for g in stats_games()] == [("easy-1", True, "00000000000000ff")]
     assert load_game().value is None
 

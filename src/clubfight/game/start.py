@@ -66,3 +66,12 @@ class Start:
     def label(self) -> str:
         """The deal code, or "custom position" for a game that started from a position string."""
         return str(self.deal) if self.deal is not None else "custom position"
+
+    @property
+    def title(self) -> str:
+        """The label with its variants, as the table's status line shows it: ``easy-14 +all-clear``."""
+        return self.label + "".join(f" +{variant}" for variant in self.variants)
+
+    def with_seed(self, seed: int) -> Start:
+        """A new deal of the same level and variants (a position string has no seed: it deals that level)."""
+        return Start.from_deal(DealCode(self.level, seed), all_clear=self.all_clear)

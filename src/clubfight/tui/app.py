@@ -7,14 +7,16 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..engine import DealCode, Level, Position
+from ..game import GameSession, Start
 from ..storage.settings import Settings
-from .autosave import Clock, new_session, record_finish, utc_today
+from .autosave import Clock, autosave, export_line, new_session, record_finish, utc_today
+from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
 from .screens.start_screen import StartChoice, StartScreen
 from .screens.too_small_screen import MIN_SIZE, TooSmallScreen
@@ -33,6 +35,8 @@ def random_seed() -> int:
 
 
 class ClubFightApp(App[None]):
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
     CSS_PATH = "clubfight/table.tcss"
     TITLE = "Club Fight"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
@@ -85,21 +89,23 @@ class ClubFightApp(App[None]):
         self._guard_size(self.size.width, self.size.height)
 
     def _begin(self) -> None:
+        """The first game: the command line's position, level and seed, or the start screen's choice."""
         if self.start_position is not None:
-            self.push_screen(GameScreen(self.start_position, None))
+            self.start_game(Start.from_position(self.start_position))
         elif self.level is None:
             self.push_screen(StartScreen(self.seed, daily=self.daily, all_clear=self.all_clear), self._level_chosen)
         else:
-            self.start_game(self.level, self.seed, daily=self.daily)
+            self.deal(self.level, self.seed, all_clear=self.all_clear, daily=self.daily)
 
     def _level_chosen(self, choice: StartChoice | None) -> None:
         if choice is None:
             self.exit()
         else:
-            self.all_clear = choice.all_clear
-            self.start_game(choice.level, self.seed, daily=choice.daily)
+            self.deal(choice.level, self.seed, all_clear=choice.all_clear, daily=choice.daily)
 
-    def start_game(self, level: Level, seed: int | None, *, replace: bool = False, daily: bool = False) -> None:
+    def deal(
+        self, level: Level, seed: int | None, *, all_clear: bool = False, daily: bool = False, replace: bool = False
+    ) -> None:
         """Deal (level, seed), a fresh seed when None, or today's daily deal; and show its table."""
         day: date | None = None
         if daily:
@@ -109,15 +115,92 @@ class ClubFightApp(App[None]):
             code = daily_deal(day, level)
         else:
             code = DealCode(level, self.seed_source() if seed is None else seed)
-        start = code.deal(all_clear=self.all_clear)
-        session = new_session(start, code, daily=day)
-        if self.autoplay:
-            from .clubfight.autoplay import AutoplayScreen
+        self.start_game(Start.from_deal(code, all_clear=all_clear), daily=day, replace=replace)
 
-            self.autoplay = False  # a demo of one deal: "play again" and "new deal" are the player's
-            self.replace_game(AutoplayScreen(start, code, session=session, pace=self.autoplay_pace), replace=replace)
-            return
-        self.replace_game(GameScreen(start, code, session=session), replace=replace)
+    def start_game(self, start: Start, *, daily: date | None = None, replace: bool = False) -> None:
+        """A new game from ``start`` on a fresh table; the first one started with --autoplay is a demo."""
+        demo, self.autoplay = self.autoplay, False  # a demo of one deal: "play again" and "new deal" are the player's
+        self.show_table(new_session(start, daily=daily), demo=demo, replace=replace)
+
+    def show_table(self, session: GameSession, *, demo: bool = False, replace: bool = False) -> None:
+        """Show ``session`` on a table, dropping any overlay (game over, pile, help) above the old one."""
+        table = GameScreen(
+            session,
+            confirm_blocking_moves=self.settings.confirm_blocking_move,
+            hint_strength=self.hint_strength,
+            demo=demo,
+            pace=self.autoplay_pace,
+        )
+        if replace:
+            while len(self.screen_stack) > 2 and not isinstance(self.screen, GameScreen):
+                self.pop_screen()
+            if isinstance(self.screen, GameScreen):
+                self.switch_screen(table)
+                return
+        self.push_screen(table)
+
+    # --- what the table asks of the app ----------------------------------------------------
+
+    @on(GameScreen.Changed)
+    def _autosave(self, event: GameScreen.Changed) -> None:
+        table = event.table
+        if not table.demo and not table.session.is_over:
+            self._warn(autosave(table.session))
+
+    @on(GameScreen.Finished)
+    def _game_over(self, event: GameScreen.Finished) -> None:
+        """Record the result (a demo's is not the player's) and show the game-over dialog."""
+        from .clubfight.game_over_screen import GameOverScreen
+
+        table = event.table
+        session = table.session
+        if not table.demo:
+            self._warn(record_finish(session, self.today()))
+        screen = GameOverScreen(
+            session.position,
+            session.start.title,
+            share=session.share_line(),
+            export=lambda: export_line(session),
+            played=(list(session.positions), list(session.moves)),
+            hints=session.hints,
+        )
+        self.call_after_refresh(self.push_screen, screen, lambda choice: self._after_game_over(session, choice))
+
+    def _after_game_over(self, session: GameSession, choice: str | None) -> None:
+        if choice == "quit":
+            self.exit()
+        elif choice == "again":
+            self.start_game(session.start, daily=session.daily, replace=True)
+        elif choice == "new":
+            self.start_game(session.start.with_seed(self.seed_source()), replace=True)
+
+    @on(GameScreen.NewDealRequested)
+    def _new_deal(self, event: GameScreen.NewDealRequested) -> None:
+        session = event.table.session
+        if event.abandoned and not event.table.demo:
+            self._warn(record_finish(session, self.today(), abandoned=True))
+        self.start_game(session.start.with_seed(self.seed_source()), replace=True)
+
+    @on(GameScreen.Shown)
+    def _table_shown(self) -> None:
+        """The table's first frame is drawn (benchmarks/startup.py times it)."""
+        if self.first_frame_file:
+            with open(self.first_frame_file, "w", encoding="utf-8") as out:
+                out.write(f"{time.time()}\n")
+            self.exit()
+
+    def action_rules(self) -> None:
+        from .screens.help_screen import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def action_stats(self) -> None:
+        from .screens.stats_screen import StatsScreen
+
+        self.push_screen(StatsScreen(today=self.today()))
+
+    def action_settings(self) -> None:
+        self.open_settings()
 
     # --- the data folder ------------------------------------------------------------------
 
@@ -127,7 +210,6 @@ class ClubFightApp(App[None]):
 
     def _unfinished_game(self) -> ResumedGame | None:
         """The saved game to offer; one left finished by a crash is recorded on the spot instead."""
-        from ..game import GameSession
         from ..storage import load_game
 
         loaded = load_game()
@@ -139,11 +221,9 @@ class ClubFightApp(App[None]):
         return resumed
 
     def _resume_answered(self, resumed: ResumedGame, yes: bool | None) -> None:
-        from ..game import GameSession
-
         session = GameSession.resume(resumed)
         if yes:
-            self.push_screen(GameScreen(session.position, session.start.deal, session=session))
+            self.show_table(session)
         else:
             self._warn(record_finish(session, self.today(), abandoned=True))
             self._begin()
@@ -158,6 +238,9 @@ class ClubFightApp(App[None]):
     def apply_settings(self, settings: Settings) -> None:
         """Theme, four-colour deck and animations, live (the blocking-move question reads ``settings``)."""
         self.settings = settings
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.model.confirm_blocking_moves = settings.confirm_blocking_move
         if settings.theme in self.available_themes and settings.theme != self.theme:
             self.theme = settings.theme
         if self.has_class("-four-colour") != settings.four_colour_deck:
@@ -178,16 +261,6 @@ class ClubFightApp(App[None]):
     def on_settings_screen_changed(self, event: SettingsScreen.Changed) -> None:
         self.apply_settings(event.settings)
 
-    def replace_game(self, screen: GameScreen, *, replace: bool = True) -> None:
-        """Show a new table, dropping any overlay (game over, pile, help) above the old one."""
-        if replace:
-            while len(self.screen_stack) > 2 and not isinstance(self.screen, GameScreen):
-                self.pop_screen()
-            if isinstance(self.screen, GameScreen):
-                self.switch_screen(screen)
-                return
-        self.push_screen(screen)
-
     @property
     def game(self) -> GameScreen | None:
         """The table, wherever it is in the screen stack."""
@@ -195,13 +268,6 @@ class ClubFightApp(App[None]):
             if isinstance(screen, GameScreen):
                 return screen
         return None
-
-    def table_shown(self) -> None:
-        """Called once the table's first frame is drawn."""
-        if self.first_frame_file:
-            with open(self.first_frame_file, "w", encoding="utf-8") as out:
-                out.write(f"{time.time()}\n")
-            self.exit()
 
     def on_resize(self, event: events.Resize) -> None:
         self._guard_size(event.size.width, event.size.height)

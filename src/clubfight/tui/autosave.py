@@ -1,4 +1,4 @@
-"""The table's link to the data folder: autosave, recording a finished game, the UTC date.
+"""The app's link to the data folder: autosave, recording a finished game, exporting its record, the UTC date.
 
 Every function returns a one-line warning for the player instead of raising: a full disk or a
 read-only folder must never cost the game on screen.
@@ -6,10 +6,10 @@ read-only folder must never cost the game on screen.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import date, datetime, timezone
 
-from ..engine import DealCode, Position
 from ..game import GameSession, Start
 
 Clock = Callable[[], date]
@@ -20,12 +20,11 @@ def utc_today() -> date:
     return datetime.now(timezone.utc).date()
 
 
-def new_session(start: Position, code: DealCode | None, *, daily: date | None = None) -> GameSession:
+def new_session(start: Start, *, daily: date | None = None) -> GameSession:
     """A fresh game with its own id (recording its result twice counts it once)."""
     from ..storage import new_game_id
 
-    begin = Start.from_deal(code, all_clear=start.all_clear) if code is not None else Start.from_position(start)
-    return GameSession(begin, daily=daily, game_id=new_game_id())
+    return GameSession(start, daily=daily, game_id=new_game_id())
 
 
 def autosave(session: GameSession) -> str | None:
@@ -47,6 +46,18 @@ def record_finish(session: GameSession, today: date, *, abandoned: bool = False)
         return finish_game(session.result(today, abandoned=abandoned))
     except (OSError, ValueError) as error:
         return f"Couldn't record the result in the statistics: {_why(error)}."
+
+
+def export_line(session: GameSession) -> str:
+    """Write the game record into the data folder; the line to show says where (or why not)."""
+    from ..storage import export_record
+
+    try:
+        path = export_record(session.start, session.moves)
+    except (OSError, ValueError) as error:
+        return f"Couldn't export the record: {_why(error)}"
+    # Folder and file name on lines of their own: a path has no spaces to wrap at in a narrow dialog.
+    return f"Record written to\n{path.parent}{os.sep}\n{path.name}"
 
 
 def _why(error: Exception) -> str:

@@ -17,18 +17,18 @@ from .suit_counter import SuitCounter
 LARGE_SIZE = (120, 40)
 """From this terminal size up, the table (and anything drawn like it) uses bigger cards."""
 
-
-def is_large(width: int, height: int) -> bool:
-    """Whether a terminal this size gets the bigger cards (the screens set their ``-large`` class from it)."""
-    return width >= LARGE_SIZE[0] and height >= LARGE_SIZE[1]
+HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (LARGE_SIZE[0], "-wide")]
+VERTICAL_BREAKPOINTS = [(0, "-short"), (LARGE_SIZE[1], "-tall")]
+"""Textual's breakpoints, set on every app that draws a board: a screen at least 120x40 has both
+``-wide`` and ``-tall``, and table.tcss's one rule for ``.-wide.-tall`` gives every board big cards."""
 
 
 def board(*right: Widget, prefix: str = "") -> ComposeResult:
     """The status line and the table, with ``right`` under the suit counter; ids start with ``prefix``."""
     yield Static(id=f"{prefix}status")
     yield Horizontal(
-        Vertical(GridView(id=f"{prefix}grid"), HandView(id=f"{prefix}hand"), id=f"{prefix}left"),
-        Vertical(SuitCounter(id=f"{prefix}suits"), *right, id=f"{prefix}right"),
+        Vertical(GridView(id=f"{prefix}grid"), HandView(id=f"{prefix}hand"), id=f"{prefix}left", classes="board-left"),
+        Vertical(SuitCounter(id=f"{prefix}suits"), *right, id=f"{prefix}right", classes="board-right"),
         id=f"{prefix}table",
     )
 

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from .table_screen import GameScreen
 
 HINT_GROUP = "hint"
-DEFAULT_STRENGTH = "fast"
 THINKING = "Thinking about a hint…"
 
 
@@ -32,12 +31,6 @@ def hint_plan(move: Move) -> Plan:
     if move.action in CHOOSING_ACTIONS:
         return Plan(club=move.club, action=move.action, choice=move)
     return Plan(club=move.club, action=move.action)
-
-
-def strength_of(screen: GameScreen) -> str:
-    """The app's hint strength (``--strength``); ``fast`` when the app doesn't say."""
-    strength = getattr(screen.app, "hint_strength", DEFAULT_STRENGTH)
-    return strength if isinstance(strength, str) else DEFAULT_STRENGTH
 
 
 async def think(position: Position, strength: str) -> Hint:
@@ -57,18 +50,18 @@ def request_hint(screen: GameScreen) -> Worker[None] | None:
     if position.is_over:
         return None
     if running(screen):
-        screen.set_plan(screen.plan, THINKING + " (still working)")
+        screen.say(THINKING + " (still working)")
         return None
-    screen.set_plan(screen.plan, THINKING)
+    screen.say(THINKING)
     return screen.run_worker(_hint(screen, position), group=HINT_GROUP, exit_on_error=False)
 
 
 async def _hint(screen: GameScreen, position: Position) -> None:
     try:
-        hint = await think(position, strength_of(screen))
+        hint = await think(position, screen.hint_strength)
     except Exception as error:  # a finished game, an unknown strength, or a bug: one line, never a traceback
         if screen.position is position:
-            screen.set_plan(screen.plan, f"No hint: {error or type(error).__name__}.")
+            screen.say(f"No hint: {error or type(error).__name__}.")
         return
     if screen.position is not position:
         return  # a move was played meanwhile: this hint is for a table that's gone
@@ -81,7 +74,7 @@ def show_hint(screen: GameScreen, hint: Hint) -> None:
     if candidate(screen.position, plan) != hint.move:
         plan = screen.plan  # can't be previewed through the turn builder: say it in words alone
     screen.set_plan(plan, f"Hint: {hint.reason}.")  # the table itself shows the move
-    screen.note_hint()
+    screen.count_hint()
 
 
 def hints_used(screen: GameScreen) -> int:

@@ -10,14 +10,13 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Move, Position
-from .board import board, is_large, show_step
+from .board import board, show_step
 from .plan import describe
 
 
@@ -50,14 +49,7 @@ class LineViewerScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self._apply_size(self.app.size.width, self.app.size.height)
         self.show_step()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._apply_size(event.size.width, event.size.height)
-
-    def _apply_size(self, width: int, height: int) -> None:
-        self.set_class(is_large(width, height), "-large")
 
     @property
     def move(self) -> Move | None:

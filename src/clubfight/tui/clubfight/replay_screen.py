@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Move, Position
 from ...game import result_text
-from .board import board, show_step
+from .board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, board, show_step
 from .plan import describe
 
 
@@ -108,6 +108,8 @@ class ReplayScreen(Screen[None]):
 
 
 class ReplayApp(App[None]):
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
     CSS_PATH = "table.tcss"
     TITLE = "Club Fight replay"
 
