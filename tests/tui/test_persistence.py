@@ -95,7 +95,8 @@ async def test_a_save_from_a_crash_can_be_declined_and_counts_as_a_loss() -> Non
         assert "hard-99 (hard), turn 4" in app.screen.summary
         await pilot.press("n")
         await pilot.pause()
-        assert str(game(app).session.start.deal) == "easy-7" and game(app).position.turns_played == 0  # what was asked for
+        # what was asked for
+        assert str(game(app).session.start.deal) == "easy-7" and game(app).position.turns_played == 0
     games = stats_games()
     assert len(games) == 1
     assert games[0].deal == "hard-99" and not games[0].won and games[0].abandoned and games[0].turns == 3
