@@ -446,3 +446,29 @@ async def test_the_start_screen_opens_statistics_and_settings_too() -> None:
         assert isinstance(app.screen, SettingsScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, StartScreen)
+
+
+@async_test
+async def test_a_resumed_all_clear_game_played_again_keeps_all_clear() -> None:
+    """Bug: "Play this deal again" after resuming an All Clear game dealt it without All Clear, because
+    the app replayed its own launch options rather than the game's start."""
+    first = make_app(14, all_clear=True)
+    async with first.run_test() as pilot:
+        await pilot.pause()
+        screen = game(first)
+        screen.commit(screen.position.moves_for(screen.position.hand[0])[Action.ANY][0])
+        await pilot.pause()
+    second = make_app(None, None)  # plain `clubfight`: no level, no variant on the command line
+    async with second.run_test() as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ResumeScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert game(second).position.all_clear
+        await finish_by_commit(pilot, second)
+        assert isinstance(second.screen, GameOverScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        again = game(second)
+        assert again.position.turns_played == 0 and str(again.session.start.deal) == "easy-14"
+        assert again.position.all_clear

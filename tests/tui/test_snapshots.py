@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, game, make_app
+from tui_support import WINNING_LINE, WINNING_SEED, game, make_app
 
-from clubfight.engine import Action, Level
+from clubfight.ai import SolveResult, solve
+from clubfight.engine import Action, Level, Position, deal
+from clubfight.tui.clubfight.line_viewer_screen import LineViewerScreen
+from clubfight.tui.clubfight.replay_screen import ReplayApp
+from clubfight.tui.clubfight.verdict_screen import VerdictScreen
+from support import async_test
 
 SnapCompare = Callable[..., bool]
 
@@ -62,3 +68,72 @@ def test_game_lost(snap_compare: SnapCompare) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(5, Level.HARD), run_before=lose)
+
+
+# --- the boards drawn like the table: the replay and "was this deal winnable?" -----------------
+
+
+def fixed_time_solve(
+    position: Position,
+    *,
+    time_limit: float | None,
+    node_limit: int | None,
+    should_stop: Callable[[], bool] | None,
+    on_progress: Callable[[int], None] | None,
+) -> SolveResult:
+    """The real solver, with its time shown as a fixed figure so the snapshot doesn't depend on the machine."""
+    result = solve(position, time_limit=None, node_limit=node_limit, should_stop=should_stop, on_progress=None)
+    return replace(result, seconds=0.25)
+
+
+def test_verdict_120x40(snap_compare: SnapCompare) -> None:
+    opening = deal(Level.EASY, 7)
+
+    async def ask(pilot: Pilot[Any]) -> None:
+        verdict = VerdictScreen(opening, opening, time_limit=None, solver=fixed_time_solve)
+        await pilot.app.push_screen(verdict)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if not verdict.searching:
+                break
+
+    assert snap_compare(make_app(7), run_before=ask, terminal_size=(120, 40))
+
+
+def test_line_viewer_120x40(snap_compare: SnapCompare) -> None:
+    opening = deal(Level.EASY, WINNING_SEED)
+    line = [opening.parse_move(WINNING_LINE[0])]
+
+    async def view(pilot: Pilot[Any]) -> None:
+        await pilot.app.push_screen(LineViewerScreen(opening, line, title="Winning line"))
+        await pilot.pause()
+
+    assert snap_compare(make_app(WINNING_SEED), run_before=view, terminal_size=(120, 40))
+
+
+def replay_app() -> ReplayApp:
+    start = deal(Level.EASY, WINNING_SEED)
+    positions, moves = [start], []
+    for text in WINNING_LINE[:3]:
+        move = positions[-1].parse_move(text)
+        moves.append(move)
+        positions.append(positions[-1].play(move))
+    return ReplayApp(positions, moves, "easy-1")
+
+
+def test_replay_120x40(snap_compare: SnapCompare) -> None:
+    assert snap_compare(replay_app(), press=["right"], terminal_size=(120, 40))
+
+
+@async_test
+async def test_the_replay_draws_the_same_big_cards_as_the_table_at_120x40() -> None:
+    """Bug: the replay drew small cards at 120x40 while the table and the line viewer drew big ones."""
+    table = make_app(WINNING_SEED)
+    async with table.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table_card = game(table).query_one("#place-1").size
+    replay = replay_app()
+    async with replay.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert replay.replay.query_one("#place-1").size == table_card
+        assert table_card.width > 8  # the big cards, not the 80x24 ones
