@@ -22,7 +22,7 @@ from ..themes import register_themes
 
 SWITCHES = (
     ("four_colour_deck", "Four-colour deck", "each suit in its own colour: blocks are easier to count"),
-    ("animations", "Animations", "cards slide and flash as they are cleared and dealt"),
+    ("animations", "Animations", "new cards glow for a moment after each refill, then fade"),
     ("confirm_blocking_move", "Ask before a blocking move", "confirm a move that leaves a suit blocking an action"),
 )
 
