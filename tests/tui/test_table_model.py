@@ -1,0 +1,111 @@
+"""The table's move flow without a terminal: whole games through ``TableModel``'s transitions, the
+same ones the keys and clicks call (the Pilot games in test_games.py check that mapping)."""
+
+from __future__ import annotations
+
+from tui_support import WINNING_LINE, WINNING_SEED, choice_index
+
+from clubfight.engine import Action, DealCode, Level, Move, Outcome
+from clubfight.game import GameSession, Start
+from clubfight.tui.clubfight.plan import Plan
+from clubfight.tui.clubfight.table_model import NEW_GAME_WARNING, Change, TableModel
+
+
+def table(seed: int, level: Level = Level.EASY, *, ask: bool = False, all_clear: bool = False) -> TableModel:
+    session = GameSession(Start.from_deal(DealCode(level, seed), all_clear=all_clear))
+    return TableModel(session, confirm_blocking_moves=ask)
+
+
+def enter(model: TableModel, move: Move) -> Change:
+    """Pick the club, the action and the targets as a player would, then confirm."""
+    position = model.position
+    model.select_club(position.hand.index(move.club))
+    model.choose_action(move.action)
+    if move.action in (Action.SUM, Action.RUN, Action.ANY):
+        for place in sorted(move.cleared):
+            model.press_place(place)
+    index = choice_index(position, Plan(club=move.club, action=move.action), move)
+    if index is not None:
+        if move.action is Action.UPDOWN:
+            model.choose_direction(move.detail or "up")
+        else:
+            model.pick_choice(index)
+    assert model.move == move, f"the plan doesn't describe {move}"
+    return model.confirm()
+
+
+def test_a_whole_game_is_won_through_the_transitions() -> None:
+    model = table(WINNING_SEED)
+    changes = [enter(model, model.position.parse_move(text)) for text in WINNING_LINE]
+    assert [change.committed for change in changes] == model.session.moves
+    assert [change.game_over for change in changes] == [False] * (len(WINNING_LINE) - 1) + [True]
+    assert model.position.outcome is Outcome.WON
+    assert all(model.can(key, args) is None for key, args in (("club", (0,)), ("undo", ()), ("hint", ())))
+
+
+def test_a_hard_deal_is_lost_when_the_clubs_run_out() -> None:
+    """Any clears one card a turn: thirteen of them can't clear 41 cards."""
+    model = table(5, Level.HARD)
+    while not model.is_over:
+        position = model.position
+        change = enter(model, position.moves_for(position.hand[0])[Action.ANY][0])
+    assert change.game_over and model.position.outcome is Outcome.LOST
+    assert model.position.turns_played == 13 and model.position.score == 41 - 13
+
+
+def test_confirm_says_why_an_unfinished_plan_is_not_a_move() -> None:
+    model = table(7)
+    assert model.confirm() == Change() and "Pick a club first" in model.message
+    model.select_club(0)
+    model.confirm()
+    assert "Pick an action" in model.message
+    assert model.session.moves == []
+
+
+def test_undo_and_redo_change_the_game_and_say_so() -> None:
+    model = table(WINNING_SEED)
+    played = enter(model, model.position.parse_move(WINNING_LINE[0]))
+    undone = model.undo()
+    assert undone.history and model.session.moves == [] and "Took back" in model.message
+    redone = model.redo()
+    assert redone.committed == played.committed and "Redid" in model.message
+    assert model.redo() == Change()  # nothing more to redo
+
+
+def test_a_new_deal_mid_game_takes_a_second_press_and_counts_as_abandoned() -> None:
+    model = table(WINNING_SEED)
+    assert model.request_new_deal() == Change(new_deal=True, abandoned=False)  # nothing played yet
+    enter(model, model.position.parse_move(WINNING_LINE[0]))
+    assert model.request_new_deal() == Change() and model.message == NEW_GAME_WARNING
+    assert model.request_new_deal() == Change(new_deal=True, abandoned=True)
+
+
+def test_a_new_deal_needs_two_presses_in_a_row() -> None:
+    model = table(WINNING_SEED)
+    enter(model, model.position.parse_move(WINNING_LINE[0]))
+    model.request_new_deal()
+    model.select_club(0)  # anything in between disarms the second press
+    assert model.request_new_deal() == Change()
+
+
+def test_a_move_leaving_a_new_block_is_asked_about_first() -> None:
+    model = table(7, ask=True)
+    position = model.position
+    asking = [m for m in position.legal_moves() if model.new_blocks(m)]
+    assert asking, "easy-7 has a move that leaves a new block"
+    change = enter(model, asking[0])
+    assert change.ask and model.pending == asking[0] and model.session.moves == []
+    assert model.answer(False) == Change() and model.session.moves == []
+    assert model.move == asking[0]  # declining keeps the plan on the table, to change or confirm
+    assert model.confirm().ask
+    assert model.answer(True).committed == asking[0]
+
+
+def test_a_counted_hint_is_saved_but_not_after_the_game() -> None:
+    model = table(7)
+    assert model.count_hint() == Change(history=True) and model.session.hints == 1
+
+
+def test_all_clear_keys_hide_unless_the_variant_is_on() -> None:
+    assert table(7).can("act", ("allclear",)) is False
+    assert table(7, all_clear=True).can("act", ("allclear",)) is None  # on, but no club picked yet
