@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -117,12 +118,18 @@ class GameOverScreen(ModalScreen[str]):
             screen = VerdictScreen(start, self.position, played=self.played, known=self.verdict)
             self.app.push_screen(screen, answered)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "winnable":
-            self.action_winnable()
-        elif event.button.id == "export":
-            self.action_export()
-        elif event.button.id == "copy-share":
-            self.action_copy_share()
-        elif event.button.id:
-            self.dismiss(event.button.id)
+    @on(Button.Pressed, "#winnable")
+    def _winnable_pressed(self) -> None:
+        self.action_winnable()
+
+    @on(Button.Pressed, "#export")
+    def _export_pressed(self) -> None:
+        self.action_export()
+
+    @on(Button.Pressed, "#copy-share")
+    def _copy_pressed(self) -> None:
+        self.action_copy_share()
+
+    @on(Button.Pressed, "#again, #new, #quit, #table")
+    def _choice_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -294,9 +295,14 @@ class VerdictScreen(ModalScreen[Answer | None]):
             title = f"Winning from turn {mistake.turn}"
             self.app.push_screen(LineViewerScreen(mistake.before, mistake.line, title=title))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"show-line": self.action_show_line, "show-mistake": self.action_show_mistake}
-        if event.button.id in actions:
-            actions[event.button.id]()
-        elif event.button.id == "verdict-close":
-            self.action_close()
+    @on(Button.Pressed, "#show-line")
+    def _line_pressed(self) -> None:
+        self.action_show_line()
+
+    @on(Button.Pressed, "#show-mistake")
+    def _mistake_pressed(self) -> None:
+        self.action_show_mistake()
+
+    @on(Button.Pressed, "#verdict-close")
+    def _close_pressed(self) -> None:
+        self.action_close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -37,11 +38,11 @@ class StartScreen(Screen[StartChoice | None]):
         Binding("h", "level('hard')", "Hard"),
         Binding("d", "toggle_daily", "Daily"),
         Binding("a", "toggle_all_clear", "All Clear"),
-        Binding("s", "stats", "Stats"),
-        Binding("o", "settings", "Settings"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("f1", "help", "Help", show=False),
-        Binding("q", "quit", "Quit"),
+        Binding("s", "app.stats", "Stats"),
+        Binding("o", "app.settings", "Settings"),
+        Binding("question_mark", "app.rules", "Help", key_display="?"),
+        Binding("f1", "app.rules", "Help", show=False),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self, seed: int | None, *, daily: bool = False, all_clear: bool = False) -> None:
@@ -94,29 +95,14 @@ class StartScreen(Screen[StartChoice | None]):
     def action_level(self, name: str) -> None:
         self.dismiss(StartChoice(Level(name), self.daily, self.all_clear))
 
-    def action_stats(self) -> None:
-        from .stats_screen import StatsScreen
+    @on(Button.Pressed, "#easy, #hard")
+    def _level_pressed(self, event: Button.Pressed) -> None:
+        self.action_level(event.button.id or "easy")
 
-        today = getattr(self.app, "today", None)
-        self.app.push_screen(StatsScreen(today=today() if callable(today) else None))
+    @on(Button.Pressed, "#daily")
+    def _daily_pressed(self) -> None:
+        self.action_toggle_daily()
 
-    def action_settings(self) -> None:
-        open_settings = getattr(self.app, "open_settings", None)
-        if callable(open_settings):
-            open_settings()
-
-    def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
-        self.app.push_screen(HelpScreen())
-
-    def action_quit(self) -> None:
-        self.app.exit()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id in ("easy", "hard"):
-            self.action_level(event.button.id)
-        elif event.button.id == "daily":
-            self.action_toggle_daily()
-        elif event.button.id == "all-clear":
-            self.action_toggle_all_clear()
+    @on(Button.Pressed, "#all-clear")
+    def _all_clear_pressed(self) -> None:
+        self.action_toggle_all_clear()
