@@ -123,18 +123,7 @@ def test_replay_text_prints_each_move_and_position(tmp_path: Path, capsys: pytes
     assert out.rstrip().splitlines()[-1].startswith("Result: ")
 
 
-def test_replay_falls_back_to_text_without_the_app_screen(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    start, moves, _ = a_game(turns=2)
-    path = tmp_path / "game.txt"
-    path.write_text(format_record(start, moves))
-    monkeypatch.setitem(sys.modules, "clubfight.tui.replay", None)  # import now raises ModuleNotFoundError
-    assert main(["replay", str(path)]) == 0
-    assert "Move 2: " in capsys.readouterr().out
-
-
-def test_replay_opens_the_app_screen_when_there_is_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_replay_opens_the_app_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     start, moves, positions = a_game(turns=3)
     path = tmp_path / "game.txt"
     path.write_text(format_record(start, moves))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from clubfight.engine import Level
-from clubfight.records import parse_record
+from clubfight.records import format_record, parse_record
 from clubfight.session import GameSession
 from clubfight.storage.saves import finish_game, load_game, save_game
 from clubfight.storage.stats import load_stats, new_game_id, record_game
@@ -96,12 +96,12 @@ def test_declining_a_resume_records_a_loss(home: Path) -> None:
     assert not game.won and game.abandoned and game.score == session.position.score
 
 
-def test_record_text_and_share_line() -> None:
+def test_a_session_makes_a_record_and_a_share_line() -> None:
     start = deal_start("hard-8511701353933760567")
     session = GameSession(start, daily=DAY)
     for move in greedy_game(start)[0]:
         session.play(move)
-    assert parse_record(session.record_text()).final == session.position
+    assert parse_record(format_record(session.start, session.moves)).final == session.position
     line = session.share_line()
     assert line is not None and line.startswith("Club Fight daily 2026-11-30 hard: ")
     assert GameSession(deal_start("easy-1")).share_line() is None

@@ -61,14 +61,14 @@ async def test_hint_key_previews_the_engines_legal_move_with_its_reason() -> Non
     app = make_app(seed=HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
-        assert hinting.hints_used(table) == 0
+        assert table.session.hints == 0
         await pilot.press("h")
         await settle(pilot, lambda: not hinting.running(table))
         assert table.plan == hinting.hint_plan(expected.move)
         assert candidate(table.position, table.plan) == expected.move
         assert expected.move in table.position.legal_moves()
         assert expected.reason in table.message
-        assert hinting.hints_used(table) == 1
+        assert table.session.hints == 1
         for place in expected.move.cleared:  # the cards it clears are marked on the table
             assert app.screen.query_one(f"#place-{place}").has_class("-clear")
         await pilot.press("enter")  # a hint is a preview: Enter plays it like any move
@@ -125,7 +125,7 @@ async def test_keys_still_work_while_a_hint_is_computing(monkeypatch: pytest.Mon
         await settle(pilot, lambda: not hinting.running(table))
         assert slow.calls == 1
         assert table.plan == hinting.hint_plan(table.position.legal_moves()[0])
-        assert hinting.hints_used(table) == 1
+        assert table.session.hints == 1
 
 
 @async_test
@@ -145,7 +145,7 @@ async def test_a_move_played_while_the_hint_computes_discards_the_stale_hint(mon
         await settle(pilot, lambda: not hinting.running(table))
         assert table.plan.is_empty
         assert "Hint" not in table.message
-        assert hinting.hints_used(table) == 0
+        assert table.session.hints == 0
 
 
 def broken_engine(position: Position, *, strength: str = "fast", seed: int = 0) -> Hint:
@@ -161,7 +161,7 @@ async def test_a_failing_hint_engine_says_so_in_one_line(monkeypatch: pytest.Mon
         await pilot.press("h")
         await settle(pilot, lambda: not hinting.running(table))
         assert table.message == "No hint: unknown hint strength 'wild'."
-        assert table.plan.is_empty and hinting.hints_used(table) == 0
+        assert table.plan.is_empty and table.session.hints == 0
 
 
 @async_test
@@ -335,7 +335,7 @@ async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
         await pilot.press("h")
-        await settle(pilot, lambda: hinting.hints_used(table) == 1)
+        await settle(pilot, lambda: table.session.hints == 1)
         for text in LOST_LINE:
             table.commit(table.position.parse_move(text))
         await settle(pilot, lambda: isinstance(app.screen, GameOverScreen))
@@ -409,7 +409,7 @@ async def test_autoplay_plays_a_seeded_game_to_the_end() -> None:
         for move in table.moves:
             assert move == suggest(replay, strength="fast").move
             replay = replay.play(move)
-        assert hinting.hints_used(table) == 0  # the demo's own moves aren't the player's hints
+        assert table.session.hints == 0  # the demo's own moves aren't the player's hints
         assert not paths.stats_path().exists() and not paths.save_path().exists()  # nor the player's game
 
 

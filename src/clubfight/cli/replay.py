@@ -1,18 +1,13 @@
 """``clubfight replay FILE``: check a game record, then step through it in the app.
 
-Until the app has its replay screen (``clubfight.tui.replay``), and always with ``--text``, the
-replay is printed: each move and the position after it.
+With ``--text`` the replay is printed instead: each move and the position after it.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-from ..engine import Move, Position
 from ..records import MAX_LINE_LENGTH, MAX_RECORD_LINES, GameRecord, RecordError, parse_record, result_text
 from .options import UsageError
 
@@ -22,10 +17,9 @@ MAX_BYTES = MAX_RECORD_LINES * (MAX_LINE_LENGTH + 2)
 def run(args: argparse.Namespace) -> int:
     record = read_record_file(args.file)
     if not getattr(args, "text", False):
-        run_replay = _app_replay()
-        if run_replay is not None:
-            status = run_replay(list(record.positions), list(record.moves))
-            return status if isinstance(status, int) else 0
+        from ..tui.replay import run_replay  # Textual loads only when the app opens
+
+        return run_replay(list(record.positions), list(record.moves))
     print(replay_text(record), end="")
     return 0
 
@@ -49,17 +43,6 @@ def read_record_file(name: str) -> GameRecord:
         return parse_record(text)
     except RecordError as error:
         raise UsageError(f"{name}:{error.line}: {error.reason}") from None
-
-
-def _app_replay() -> Callable[[Sequence[Position], Sequence[Move]], Any] | None:
-    try:
-        module = importlib.import_module("clubfight.tui.replay")
-    except ModuleNotFoundError as error:
-        if error.name in ("clubfight.tui", "clubfight.tui.replay"):
-            return None
-        raise
-    function: Callable[[Sequence[Position], Sequence[Move]], Any] | None = getattr(module, "run_replay", None)
-    return function
 
 
 def replay_text(record: GameRecord) -> str:
