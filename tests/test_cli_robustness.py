@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from clubfight.cli import MAX_SEED, bench, main
-from clubfight.engine import Level, deal
+from clubfight.engine import Level, Variant, deal
 from clubfight.storage.stats import GameResult, load_stats, record_game
 
 Task = tuple[str, str, int]
@@ -164,7 +164,7 @@ def test_replay_refuses_a_directory(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_stats_reset_reads_its_answer_from_stdin(
     answer: str, said: str, games_left: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    result = GameResult(date(2026, 11, 30), "easy-1", Level.EASY, (), True, 0, 13)
+    result = GameResult(date(2026, 11, 30), "easy-1", Level.EASY, Variant.NONE, True, 0, 13)
     record_game(result)
     monkeypatch.setattr("sys.stdin", io.StringIO(answer))
     assert main(["stats", "--reset"]) == 0

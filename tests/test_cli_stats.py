@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from clubfight.cli import main
-from clubfight.engine import DealCode, Level, Move, Position
+from clubfight.engine import DealCode, Level, Move, Position, Variant
 from clubfight.records import Start, format_record
 from clubfight.storage.stats import GameResult, load_stats, record_game
 
@@ -29,8 +29,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def record_some_games() -> None:
     for n, score in enumerate([0, 4, 0, 0, 11]):
-        record_game(GameResult(DAY, f"easy-{n}", Level.EASY, (), score == 0, score, 13, hints=n % 2))
-    record_game(GameResult(DAY, "hard-9", Level.HARD, ("all-clear",), False, 6, 13, undos=1))
+        record_game(GameResult(DAY, f"easy-{n}", Level.EASY, Variant.NONE, score == 0, score, 13, hints=n % 2))
+    record_game(GameResult(DAY, "hard-9", Level.HARD, Variant.ALL_CLEAR, False, 6, 13, undos=1))
 
 
 def test_stats_prints_tables_and_a_chart(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

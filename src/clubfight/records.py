@@ -19,14 +19,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .engine import DealCode, IllegalMoveError, Level, Move, NotationError, Outcome, Position, parse_position
+from .engine import (
+    VARIANT_NAMES,
+    DealCode,
+    IllegalMoveError,
+    Level,
+    Move,
+    NotationError,
+    Outcome,
+    Position,
+    Variant,
+    parse_position,
+)
 
 RECORD_HEADER = "clubfight record"
 RECORD_VERSION = 1
-ALL_CLEAR = "all-clear"
-KNOWN_VARIANTS = (ALL_CLEAR,)
 MAX_RECORD_LINES = 200
-"""A game has at most 13 turns; the cap keeps a hostile file from costing anything to refuse."""
+"""A game has at most MAX_TURNS (13) turns; the cap keeps a hostile file from costing anything to refuse."""
 MAX_LINE_LENGTH = 1000
 
 
@@ -35,51 +44,43 @@ class Start:
     """Where a game begins: a deal code, or an explicit position string (D2) when there is none.
 
     Exactly one of ``deal`` and ``position`` is set. ``position`` is the notation string; it
-    carries its own flags, so ``all_clear`` must agree with it.
+    carries its own flags, so ``variant`` must agree with it.
     """
 
     deal: DealCode | None
     position: str | None
-    all_clear: bool = False
+    variant: Variant = Variant.NONE
 
     @staticmethod
-    def from_deal(code: DealCode, *, all_clear: bool = False) -> Start:
-        return Start(code, None, all_clear)
+    def from_deal(code: DealCode, *, variant: Variant = Variant.NONE) -> Start:
+        return Start(code, None, variant)
 
     @staticmethod
     def from_position(position: Position) -> Start:
-        return Start(None, position.notation(), position.all_clear)
+        return Start(None, position.notation(), position.variant)
 
     @staticmethod
-    def parse(text: str, variants: Sequence[str] = ()) -> Start:
+    def parse(text: str, variant: Variant = Variant.NONE) -> Start:
         """A deal code or a position string, as typed by a player; raises NotationError."""
-        unknown = [v for v in variants if v not in KNOWN_VARIANTS]
-        if unknown:
-            raise NotationError(f"unknown variant {unknown[0]!r}: the variants are {', '.join(KNOWN_VARIANTS)}")
-        all_clear = ALL_CLEAR in variants
         if "|" in text:
             position = parse_position(text)
-            if all_clear and not position.all_clear:
+            if variant & ~position.variant:
                 raise NotationError("the position string must carry the allclear flag for the all-clear variant")
             return Start.from_position(position)
-        return Start.from_deal(DealCode.parse(text), all_clear=all_clear)
+        return Start.from_deal(DealCode.parse(text), variant=variant)
 
     def opening(self) -> Position:
         """The position before the first move; raises NotationError for a bad position string."""
         if self.deal is not None:
-            return self.deal.deal(all_clear=self.all_clear)
+            return self.deal.deal(variant=self.variant)
         position = parse_position(self.position or "")
-        if position.all_clear != self.all_clear:
+        if position.variant != self.variant:
             raise NotationError("the variants don't match the position string's allclear flag")
         return position
 
     @property
     def level(self) -> Level:
         return self.deal.level if self.deal is not None else self.opening().level
-
-    @property
-    def variants(self) -> tuple[str, ...]:
-        return (ALL_CLEAR,) if self.all_clear else ()
 
     @property
     def label(self) -> str:
@@ -93,6 +94,21 @@ def replay_moves(opening: Position, moves: Sequence[Move]) -> list[Position]:
     for move in moves:
         positions.append(positions[-1].play(move))
     return positions
+
+
+def move_texts(opening: Position, moves: Sequence[Move]) -> tuple[str, ...]:
+    """Each move in move notation, named in the position it is played from, so it reads back as
+    the same move; from the first illegal move on (a save being repaired, say) ``str(move)``."""
+    texts = []
+    position: Position | None = opening
+    for move in moves:
+        if position is not None and position.is_legal(move):
+            texts.append(position.move_notation(move))
+            position = position.play(move)
+        else:
+            texts.append(str(move))
+            position = None
+    return tuple(texts)
 
 
 def cleared_per_turn(moves: Sequence[Move]) -> list[int]:
@@ -137,14 +153,14 @@ class GameRecord:
 
 def format_record(start: Start, moves: Sequence[Move]) -> str:
     """The text of a record; raises IllegalMoveError if ``moves`` isn't a legal game from ``start``."""
-    final = replay_moves(start.opening(), moves)[-1]
+    positions = replay_moves(start.opening(), moves)
     head = f"deal: {start.deal}" if start.deal is not None else f"position: {start.position}"
     lines = [
         f"{RECORD_HEADER} {RECORD_VERSION}",
         head,
-        f"variants: {' '.join(start.variants) or 'none'}",
-        f"result: {result_text(final)}",
-        *(str(move) for move in moves),
+        f"variants: {start.variant}",
+        f"result: {result_text(positions[-1])}",
+        *(position.move_notation(move) for position, move in zip(positions[:-1], moves, strict=True)),
     ]
     return "\n".join(lines) + "\n"
 
@@ -228,14 +244,14 @@ def _read_start(fields: dict[str, tuple[int, str]], header_line: int) -> Start:
         raise RecordError(where, "a record names either a 'deal:' code or a starting 'position:', exactly one")
     variants_line, variants_text = fields.get("variants", (header_line, "none"))
     variants = [] if variants_text.lower() == "none" else variants_text.lower().replace(",", " ").split()
-    for variant in variants:
-        if variant not in KNOWN_VARIANTS:
-            raise RecordError(variants_line, f"unknown variant {variant!r}: use 'none' or {', '.join(KNOWN_VARIANTS)}")
-    all_clear = ALL_CLEAR in variants
+    for name in variants:
+        if name not in VARIANT_NAMES:
+            raise RecordError(variants_line, f"unknown variant {name!r}: use 'none' or {', '.join(VARIANT_NAMES)}")
+    variant = Variant.from_names(variants)
     if "deal" in fields:
         number, code = fields["deal"]
         try:
-            return Start.from_deal(DealCode.parse(code), all_clear=all_clear)
+            return Start.from_deal(DealCode.parse(code), variant=variant)
         except NotationError as error:
             raise RecordError(number, str(error)) from None
     number, text = fields["position"]
@@ -243,7 +259,7 @@ def _read_start(fields: dict[str, tuple[int, str]], header_line: int) -> Start:
         position = parse_position(text)
     except NotationError as error:
         raise RecordError(number, str(error)) from None
-    if position.all_clear != all_clear:
+    if position.variant != variant:
         raise RecordError(variants_line, "the variants don't match the position's allclear flag")
     # Keep the text as written: parse_position already proved it sound.
-    return Start(None, position.notation(), all_clear)
+    return Start(None, position.notation(), variant)

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Level
+from clubfight.engine import Level, Variant
 from clubfight.storage import paths
 from clubfight.storage.atomic import Damaged, atomic_write_bytes, atomic_write_text, load_document
 from clubfight.storage.saves import SavedGame, load_game, save_game
@@ -31,7 +31,7 @@ NOW = datetime(2026, 11, 30, 2, 15, 0, tzinfo=timezone.utc)
 
 
 def a_result(score: int = 0, deal: str = "easy-1") -> GameResult:
-    return GameResult(date(2026, 11, 30), deal, Level.EASY, (), score == 0, score, 13)
+    return GameResult(date(2026, 11, 30), deal, Level.EASY, Variant.NONE, score == 0, score, 13)
 
 
 # --- paths -------------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ WRITER = textwrap.dedent(
     import sys
     from datetime import date
     from pathlib import Path
-    from clubfight.engine import DealCode, Level
+    from clubfight.engine import DealCode, Level, Variant
     from clubfight.records import Start
     from clubfight.storage.saves import SavedGame, save_game
     from clubfight.storage.stats import GameResult, record_game
@@ -106,7 +106,7 @@ WRITER = textwrap.dedent(
     n = 0
     while True:
         n += 1
-        result = GameResult(date(2026, 11, 30), f"easy-{{n}}", Level.EASY, (), False, n % 40 + 1, 13)
+        result = GameResult(date(2026, 11, 30), f"easy-{{n}}", Level.EASY, Variant.NONE, False, n % 40 + 1, 13)
         record_game(result, home / "stats.json")
         save_game(SavedGame(start, tuple(moves[: n % 2]), hints=n), home / "save.json")
     """

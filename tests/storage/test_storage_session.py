@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.engine import Level
+from clubfight.engine import Level, Variant
 from clubfight.records import format_record, parse_record
 from clubfight.session import GameSession
 from clubfight.storage.saves import finish_game, load_game, save_game
@@ -72,7 +72,7 @@ def test_hints_make_a_win_unclean_but_it_still_counts() -> None:
 
 
 def test_save_resume_round_trip_keeps_counters(home: Path) -> None:
-    start = deal_start("hard-5", all_clear=True)
+    start = deal_start("hard-5", variant=Variant.ALL_CLEAR)
     session = GameSession(start, daily=DAY)
     for move in greedy_game(start, 4)[0]:
         session.play(move)

@@ -15,7 +15,7 @@ from textual.widgets import Select, Switch
 from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, text_of
 
 from clubfight.daily import daily_deal
-from clubfight.engine import Action, DealCode, Level, Suit, deal
+from clubfight.engine import Action, DealCode, Level, Suit, Variant, deal
 from clubfight.records import Start, parse_record
 from clubfight.session import GameSession
 from clubfight.storage import Settings, load_game, load_settings, load_stats, save_game, save_settings
@@ -298,11 +298,11 @@ async def test_the_start_screen_offers_the_daily_deal_and_the_all_clear_variant(
         await pilot.press("e")
         await pilot.pause()
         screen = game(app)
-        assert screen.code == daily_deal(DAY, Level.EASY) and screen.position.all_clear
+        assert screen.code == daily_deal(DAY, Level.EASY) and Variant.ALL_CLEAR in screen.position.variant
         assert screen.session.daily == DAY and "+all-clear" in screen.deal_label
         await finish_by_commit(pilot, app)
     (result,) = stats_games()
-    assert result.daily == DAY and result.variants == ("all-clear",)
+    assert result.daily == DAY and result.variant is Variant.ALL_CLEAR
 
 
 @async_test
@@ -413,7 +413,7 @@ async def test_escape_at_the_resume_prompt_resumes_rather_than_losing_the_game()
 
 @async_test
 async def test_a_daily_deal_code_still_fits_the_status_line_at_80_columns() -> None:
-    app = make_app(None, Level.HARD, all_clear=True, daily=True, today=lambda: DAY)
+    app = make_app(None, Level.HARD, variant=Variant.ALL_CLEAR, daily=True, today=lambda: DAY)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         status = text_of(game(app), "#status")

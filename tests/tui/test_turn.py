@@ -7,13 +7,13 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Action, Card, Level, Position, deal
+from clubfight.engine import Action, Card, Level, Position, Variant, deal
 from clubfight.tui.turn import PICKING_ACTIONS, Plan, action_summary, candidate, feedback, needs_choice, options
 
 
 def positions_along_a_game(seed: int, level: Level, all_clear: bool) -> list[Position]:
     rng = random.Random(seed)
-    position = deal(level, seed, all_clear=all_clear)
+    position = deal(level, seed, variant=Variant.ALL_CLEAR if all_clear else Variant.NONE)
     seen = [position]
     while not position.is_over:
         position = position.play(rng.choice(position.legal_moves()))

@@ -82,7 +82,7 @@ def sample_positions(position: Position, count: int, rng: random.Random) -> list
                 clubs_deck,
                 turns_played=position.turns_played,
                 level=position.level,
-                all_clear=position.all_clear,
+                variant=position.variant,
             )
         )
     return samples

@@ -47,7 +47,7 @@ def read_record_file(name: str) -> GameRecord:
 
 def replay_text(record: GameRecord) -> str:
     start = record.start
-    variants = ", ".join(start.variants) or "none"
+    variants = ", ".join(start.variant.names) or "none"
     lines = [f"Game record: {start.label} ({record.final.level.value}), variants: {variants}", ""]
     lines += ["Start:", str(record.positions[0]), ""]
     for number, (move, position) in enumerate(zip(record.moves, record.positions[1:], strict=True), start=1):

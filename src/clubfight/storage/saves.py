@@ -15,8 +15,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from ..engine import DealCode, IllegalMoveError, Move, NotationError, Position
-from ..records import KNOWN_VARIANTS, Start
+from ..engine import VARIANT_NAMES, DealCode, IllegalMoveError, Move, NotationError, Position, Variant
+from ..records import Start, move_texts
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
 from .schema import (
@@ -59,14 +59,14 @@ class SavedGame:
         daily: date | None = None,
         game_id: str | None = None,
     ) -> SavedGame:
-        return SavedGame(start, tuple(str(move) for move in moves), hints, undos, daily, game_id)
+        return SavedGame(start, move_texts(start.opening(), moves), hints, undos, daily, game_id)
 
     def to_json(self) -> dict[str, Any]:
         start = {"deal": str(self.start.deal)} if self.start.deal is not None else {"position": self.start.position}
         return {
             "start": start,
             "level": self.start.level.value,
-            "variants": list(self.start.variants),
+            "variants": list(self.start.variant.names),
             "moves": list(self.moves),
             "hints": self.hints,
             "undos": self.undos,
@@ -93,7 +93,7 @@ class ResumedGame:
         position = self.position
         turn = position.turns_played + (0 if position.is_over else 1)
         label = self.saved.start.label
-        variants = "".join(f", {v}" for v in self.saved.start.variants)
+        variants = "".join(f", {name}" for name in self.saved.start.variant.names)
         return f"{label} ({position.level.value}{variants}), turn {turn}, score {position.score}"
 
 
@@ -144,8 +144,8 @@ def _nothing() -> ResumedGame | None:
 def _read_saved(document: dict[str, Any]) -> SavedGame:
     try:
         start_obj = as_object(document.get("start"), "start")
-        variants = get_str_list(document, "variants", len(KNOWN_VARIANTS), 20)
-        start = Start.parse(_start_text(start_obj), variants)
+        variants = get_str_list(document, "variants", len(VARIANT_NAMES), 20)
+        start = Start.parse(_start_text(start_obj), Variant.from_names(variants))
         level = get_str(document, "level", 10)
         if level != start.level.value:
             raise SchemaError(f"its level {level!r} doesn't match the deal")
@@ -184,7 +184,7 @@ def _replay(saved: SavedGame) -> tuple[ResumedGame, str | None]:
                 raise IllegalMoveError("the game was already over")
             move = positions[-1].parse_move(text)
         except (NotationError, IllegalMoveError) as error:
-            kept = replace(saved, moves=tuple(map(str, moves)))
+            kept = replace(saved, moves=move_texts(positions[0], moves))
             note = f"has an illegal move {number} ({error}); the game was restored up to move {number - 1}"
             return ResumedGame(kept, tuple(moves), tuple(positions)), note
         moves.append(move)

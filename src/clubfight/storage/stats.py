@@ -13,8 +13,8 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from ..engine import Level, Position
-from ..records import KNOWN_VARIANTS, Start
+from ..engine import MAX_TURNS, VARIANT_NAMES, VARIANTS, Level, NotationError, Position, Variant
+from ..records import Start
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
 from .schema import (
@@ -43,7 +43,7 @@ class GameResult:
     played_on: date
     deal: str | None
     level: Level
-    variants: tuple[str, ...]
+    variant: Variant
     won: bool
     score: int
     turns: int
@@ -73,7 +73,7 @@ class GameResult:
             played_on=played_on,
             deal=str(start.deal) if start.deal is not None else None,
             level=final.level,
-            variants=start.variants,
+            variant=start.variant,
             won=won,
             score=final.score,
             turns=final.turns_played,
@@ -98,7 +98,7 @@ class GameResult:
             "played_on": self.played_on.isoformat(),
             "deal": self.deal,
             "level": self.level.value,
-            "variants": list(self.variants),
+            "variants": list(self.variant.names),
             "won": self.won,
             "score": self.score,
             "turns": self.turns,
@@ -118,8 +118,8 @@ class GameResult:
             raise SchemaError("level must be easy or hard")
         level = Level(level_text)
         variants = obj.get("variants")
-        if not isinstance(variants, list) or any(v not in KNOWN_VARIANTS for v in variants):
-            raise SchemaError(f"variants must be a list drawn from {KNOWN_VARIANTS}")
+        if not isinstance(variants, list) or any(v not in VARIANT_NAMES for v in variants):
+            raise SchemaError(f"variants must be a list drawn from {VARIANT_NAMES}")
         score = get_int(obj, "score", 0, level.grid_deck_size)
         won = get_bool(obj, "won")
         if won != (score == 0):
@@ -128,10 +128,10 @@ class GameResult:
             played_on=get_date(obj, "played_on"),
             deal=get_optional_str(obj, "deal", 40),
             level=level,
-            variants=tuple(sorted(set(variants))),
+            variant=_variant(variants),
             won=won,
             score=score,
-            turns=get_int(obj, "turns", 0, 13),
+            turns=get_int(obj, "turns", 0, MAX_TURNS),
             hints=get_int(obj, "hints", 0, MAX_COUNTER),
             undos=get_int(obj, "undos", 0, MAX_COUNTER),
             daily=get_optional_date(obj, "daily"),
@@ -141,6 +141,13 @@ class GameResult:
         if result.deal is not None and not result.deal.startswith(f"{level.value}-"):
             raise SchemaError("the deal code's level disagrees with the level")
         return result
+
+
+def _variant(names: list[str]) -> Variant:
+    try:
+        return Variant.from_names(names)
+    except NotationError as error:
+        raise SchemaError(str(error)) from None
 
 
 def new_game_id() -> str:
@@ -222,7 +229,7 @@ class GroupStats:
     """The figures of one level and set of variants; All Clear games never mix with plain ones."""
 
     level: Level
-    variants: tuple[str, ...]
+    variant: Variant
     played: int
     won: int
     current_streak: int
@@ -238,7 +245,7 @@ class GroupStats:
 
     @property
     def name(self) -> str:
-        return " ".join((self.level.value, *self.variants))
+        return " ".join((self.level.value, *self.variant.names))
 
     @property
     def win_percent(self) -> float:
@@ -247,7 +254,7 @@ class GroupStats:
     def to_json(self) -> dict[str, Any]:
         return {
             "level": self.level.value,
-            "variants": list(self.variants),
+            "variants": list(self.variant.names),
             "played": self.played,
             "won": self.won,
             "win_percent": round(self.win_percent, 1),
@@ -280,9 +287,8 @@ class StatsSummary:
     def won(self) -> int:
         return sum(group.won for group in self.groups)
 
-    def group(self, level: Level, variants: Sequence[str] = ()) -> GroupStats | None:
-        key = tuple(sorted(variants))
-        return next((g for g in self.groups if g.level is level and g.variants == key), None)
+    def group(self, level: Level, variant: Variant = Variant.NONE) -> GroupStats | None:
+        return next((g for g in self.groups if g.level is level and g.variant == variant), None)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -299,19 +305,19 @@ class StatsSummary:
 
 def summarize(games: Sequence[GameResult], today: date | None = None) -> StatsSummary:
     """The figures for ``games`` (oldest first). ``today`` (UTC) lets a stale daily streak lapse."""
-    keys: list[tuple[Level, tuple[str, ...]]] = []
-    for variants in ((), *((v,) for v in KNOWN_VARIANTS)):
-        keys.extend((level, variants) for level in Level)
-    by_group: dict[tuple[Level, tuple[str, ...]], list[GameResult]] = {key: [] for key in keys}
+    keys: list[tuple[Level, Variant]] = []
+    for variant in (Variant.NONE, *VARIANTS):
+        keys.extend((level, variant) for level in Level)
+    by_group: dict[tuple[Level, Variant], list[GameResult]] = {key: [] for key in keys}
     for game in games:
-        by_group.setdefault((game.level, tuple(sorted(game.variants))), []).append(game)
-    groups = tuple(_group(level, variants, group) for (level, variants), group in by_group.items() if group)
+        by_group.setdefault((game.level, game.variant), []).append(game)
+    groups = tuple(_group(level, variant, group) for (level, variant), group in by_group.items() if group)
     daily_days = sorted({game.daily for game in games if game.daily is not None})
     current, best = _daily_streaks(daily_days, today)
     return StatsSummary(groups, sum(1 for game in games if game.daily is not None), current, best)
 
 
-def _group(level: Level, variants: tuple[str, ...], games: list[GameResult]) -> GroupStats:
+def _group(level: Level, variant: Variant, games: list[GameResult]) -> GroupStats:
     histogram = [0] * (MAX_SCORE + 1)
     for game in games:
         histogram[game.score] += 1
@@ -323,7 +329,7 @@ def _group(level: Level, variants: tuple[str, ...], games: list[GameResult]) -> 
     worst_deals = sorted((DealScore(deal, max(s)) for deal, s in by_deal.items()), key=lambda d: (-d.score, d.deal))
     return GroupStats(
         level=level,
-        variants=variants,
+        variant=variant,
         played=len(games),
         won=sum(game.won for game in games),
         current_streak=current,

@@ -12,7 +12,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..engine import DealCode, Level, Position
+from ..engine import DealCode, Level, Position, Variant
 from ..storage.settings import Settings
 from .game_screen import GameScreen
 from .keeping import Clock, new_session, record_finish, utc_today
@@ -42,7 +42,7 @@ class ClubFightApp(App[None]):
         *,
         level: Level | None = None,
         seed: int | None = None,
-        all_clear: bool = False,
+        variant: Variant = Variant.NONE,
         position: Position | None = None,
         seed_source: Callable[[], int] = random_seed,
         daily: bool = False,
@@ -54,7 +54,7 @@ class ClubFightApp(App[None]):
         super().__init__()
         self.level = level
         self.seed = seed
-        self.all_clear = all_clear
+        self.variant = variant
         self.start_position = position
         self.seed_source = seed_source
         self.daily = daily
@@ -88,7 +88,7 @@ class ClubFightApp(App[None]):
         if self.start_position is not None:
             self.push_screen(GameScreen(self.start_position, None))
         elif self.level is None:
-            self.push_screen(StartScreen(self.seed, daily=self.daily, all_clear=self.all_clear), self._level_chosen)
+            self.push_screen(StartScreen(self.seed, daily=self.daily, variant=self.variant), self._level_chosen)
         else:
             self.start_game(self.level, self.seed, daily=self.daily)
 
@@ -96,7 +96,7 @@ class ClubFightApp(App[None]):
         if choice is None:
             self.exit()
         else:
-            self.all_clear = choice.all_clear
+            self.variant = choice.variant
             self.start_game(choice.level, self.seed, daily=choice.daily)
 
     def start_game(self, level: Level, seed: int | None, *, replace: bool = False, daily: bool = False) -> None:
@@ -109,7 +109,7 @@ class ClubFightApp(App[None]):
             code = daily_deal(day, level)
         else:
             code = DealCode(level, self.seed_source() if seed is None else seed)
-        start = code.deal(all_clear=self.all_clear)
+        start = code.deal(variant=self.variant)
         session = new_session(start, code, daily=day)
         if self.autoplay:
             from .autoplay import AutoplayScreen

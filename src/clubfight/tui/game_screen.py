@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ..engine import Action, DealCode, Move, Position
+from ..engine import Action, DealCode, Move, Position, Variant
 from ..session import GameSession
 from .keeping import autosave, new_session, record_finish, utc_today
 from .turn import (
@@ -154,7 +154,7 @@ class GameScreen(Screen[None]):
     @property
     def deal_label(self) -> str:
         label = str(self.code) if self.code else "custom position"
-        return label + (" +all-clear" if self.position.all_clear else "")
+        return label + "".join(f" +{name}" for name in self.position.variant.names)
 
     def commit(self, move: Move) -> None:
         """Play a legal move: the only way the game moves on."""
@@ -385,7 +385,7 @@ class GameScreen(Screen[None]):
             return True if not over and isinstance(slot, int) and slot < len(position.hand) else None
         if action == "act":
             chosen = Action(str(parameters[0]))
-            if chosen is Action.ALLCLEAR and not position.all_clear:
+            if chosen is Action.ALLCLEAR and Variant.ALL_CLEAR not in position.variant:
                 return False
             return True if not over and action_summary(position, plan.club, chosen)[0] and plan.club else None
         if action == "confirm":

@@ -25,7 +25,7 @@ def new_session(start: Position, code: DealCode | None, *, daily: date | None = 
     """A fresh game with its own id (recording its result twice counts it once)."""
     from ..storage import new_game_id
 
-    begin = Start.from_deal(code, all_clear=start.all_clear) if code is not None else Start.from_position(start)
+    begin = Start.from_deal(code, variant=start.variant) if code is not None else Start.from_position(start)
     return GameSession(begin, daily=daily, game_id=new_game_id())
 
 
