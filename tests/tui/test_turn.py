@@ -79,3 +79,13 @@ def test_action_boxes_say_what_a_club_would_do() -> None:
     assert action_summary(position, seven, Action.LINE) == (False, "blocked by 3 ♦")
     assert action_summary(position, seven, Action.RUN) == (False, "blocked by 4 ♥")
     assert action_summary(position, ace, Action.MATCH) == (True, "1 card")
+
+
+def test_the_turn_builder_takes_its_action_kinds_and_sizes_from_the_engine() -> None:
+    from clubfight.engine import HAND_SIZE
+    from clubfight.tui.turn import CHOOSING_ACTIONS, PICKING_ACTIONS
+    from clubfight.tui.widgets.hand import HAND_KEYS
+
+    assert {Action.SUM, Action.RUN, Action.ANY} == PICKING_ACTIONS
+    assert {Action.LINE, Action.UPDOWN, Action.ALLCLEAR} == CHOOSING_ACTIONS
+    assert len(HAND_KEYS) == HAND_SIZE

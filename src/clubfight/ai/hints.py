@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import BLOCK_THRESHOLD, Card, Move, Position, Suit
-from .heuristic import GridMasks, best_move, move_mask, ranked_moves
+from .heuristic import GridMasks, best_move, ranked_moves
 
 
 @dataclass(frozen=True)
@@ -169,8 +169,8 @@ def suggest_with(position: Position, settings: Settings, *, seed: int = 0) -> Hi
 def describe(position: Position, evaluation: Evaluation) -> str:
     """One line: what the move clears, which blocks it lifts, and how it fared in the samples."""
     move = evaluation.move
-    masks = GridMasks(position.grid)
-    cleared = move_mask(move)
+    masks = GridMasks.of(position)
+    cleared = move.mask
     count = len(move.cleared)
     parts = [f"clears {count} card{'s' if count != 1 else ''}"]
     jokers = (masks.jokers & cleared).bit_count()

@@ -217,6 +217,18 @@ class Position:
         """Each blocked action with the suit count behind it, in action order."""
         return _blocks(self._grid_summary())
 
+    def mask(self, suit: Suit | None) -> int:
+        """The places holding cards of ``suit`` (None: the jokers) as a 9-bit mask laid out like
+        ``Move.mask``, so ``position.mask(Suit.HEARTS) & ~move.mask`` is the hearts a move leaves."""
+        summary = self._grid_summary()
+        if suit is Suit.HEARTS:
+            return summary.hearts
+        if suit is Suit.SPADES:
+            return summary.spades
+        if suit is Suit.DIAMONDS:
+            return summary.diamonds
+        return summary.jokers if suit is None else 0
+
     def blocked_actions(self) -> frozenset[Action]:
         return self._grid_summary().blocked()
 

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ..engine import Action, DealCode, Move, Position, Variant
+from ..engine import GRID_SIZE, MAX_TURNS, Action, ActionInput, DealCode, Move, Position, Variant
 from ..session import GameSession
 from .keeping import autosave, new_session, record_finish, utc_today
 from .turn import (
@@ -47,8 +47,8 @@ ACTIONS_GROUP = Binding.Group("Action", compact=True)
 
 
 def _bindings() -> list[BindingType]:
-    bindings: list[BindingType] = [Binding("1", "place(1)", "Place", key_display="1-9")]
-    bindings += [Binding(str(p), f"place({p})", f"Place {p}", show=False) for p in range(2, 10)]
+    bindings: list[BindingType] = [Binding("1", "place(1)", "Place", key_display=f"1-{GRID_SIZE}")]
+    bindings += [Binding(str(p), f"place({p})", f"Place {p}", show=False) for p in range(2, GRID_SIZE + 1)]
     bindings.append(Binding(HAND_KEYS[0], "club(0)", "Club", key_display="".join(HAND_KEYS)))
     bindings += [
         Binding(key, f"club({slot})", f"Club {slot + 1}", show=False) for slot, key in enumerate(HAND_KEYS) if slot
@@ -348,7 +348,7 @@ class GameScreen(Screen[None]):
             text = Text()
             text.append(title, style="bold reverse")
             text.append(f"  Deal {self.deal_label}", style="bold")
-            text.append(f"  Turn {turn}/13")
+            text.append(f"  Turn {turn}/{MAX_TURNS}")
             text.append(f"  Clubs deck {len(position.clubs_deck)}")
             text.append(f"  Grid deck {len(position.grid_deck)}")
             text.append(f"  To clear {position.score}", style="bold")
@@ -358,7 +358,7 @@ class GameScreen(Screen[None]):
         text = Text()
         text.append(" ♣ ", style="bold reverse")
         text.append(f" {self.deal_label}", style="bold")
-        text.append(f"  Turn {turn}/13  Clubs {len(position.clubs_deck)}  Grid {len(position.grid_deck)}")
+        text.append(f"  Turn {turn}/{MAX_TURNS}  Clubs {len(position.clubs_deck)}  Grid {len(position.grid_deck)}")
         text.append(f"  Left {position.score}", style="bold")
         return text
 
@@ -377,7 +377,7 @@ class GameScreen(Screen[None]):
         position, plan = self.position, self.plan
         over = position.is_over
         if action == "place":
-            if over or plan.action is None or not (plan.action in PICKING_ACTIONS or plan.action is Action.LINE):
+            if over or plan.action is None or plan.action.input not in (ActionInput.CARDS, ActionInput.LINE):
                 return None
             return True
         if action == "club":
@@ -435,7 +435,7 @@ class GameScreen(Screen[None]):
         if position.card_at(place) is None:
             self.set_plan(plan, f"Place {place} is empty.")
             return
-        if plan.action is Action.LINE:
+        if plan.action.input is ActionInput.LINE:
             self._choose_line(place)
             return
         if plan.action not in PICKING_ACTIONS:
@@ -458,7 +458,7 @@ class GameScreen(Screen[None]):
 
     def action_direction(self, direction: str) -> None:
         moves = options(self.position, self.plan)
-        if self.plan.action is Action.UPDOWN:
+        if self.plan.action is not None and self.plan.action.input is ActionInput.DIRECTION:
             for move in moves:
                 if move.detail == direction:
                     self.set_plan(replace(self.plan, choice=move))
