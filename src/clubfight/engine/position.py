@@ -69,6 +69,7 @@ class Position:
         "_grid",
         "_grid_deck",
         "_hand",
+        "_index",
         "_level",
         "_moves",
         "_summary",
@@ -85,6 +86,7 @@ class Position:
     _level: Level
     _variant: Variant
     _moves: list[Move] | None
+    _index: dict[Move, Move] | None
     _summary: GridSummary | None
 
     def __init__(
@@ -111,6 +113,7 @@ class Position:
         self._level = level
         self._variant = variant
         self._moves = None
+        self._index = None
         self._summary = None
 
     @classmethod
@@ -136,6 +139,7 @@ class Position:
         self._level = level
         self._variant = variant
         self._moves = None
+        self._index = None
         self._summary = None
         return self
 
@@ -419,8 +423,13 @@ class Position:
         one ``parse_move`` reads back as this very move, even for a ``Move`` built without
         ``detail``. An illegal move falls back to ``str(move)``.
         """
-        legal = next((m for m in self._legal() if m == move), move)
-        return str(legal)
+        return str(self._legal_index().get(move, move))
+
+    def _legal_index(self) -> dict[Move, Move]:
+        index = self._index
+        if index is None:
+            index = self._index = {m: m for m in self._legal()}
+        return index
 
     def _legal(self) -> list[Move]:
         moves = self._moves
@@ -436,7 +445,15 @@ class Position:
         from ``legal_moves()``. When none matches, ``explain`` says why (IllegalMoveError).
         """
         said = MoveText.parse(text)
-        matches = [m for m in self._legal() if _names(said, m, self._grid)]
+        if said.action in (Action.SUM, Action.RUN, Action.ANY, Action.LINE):
+            # The text names the cleared places (a line, by its cells): one look-up, as moves hash by them.
+            places = said.places
+            if said.detail is not None:
+                places = frozenset(p for p in LINES[said.detail] if self._grid[p - 1] is not None)
+            found = self._legal_index().get(Move(said.club, said.action, places))
+            matches = [found] if found is not None else []
+        else:
+            matches = [m for m in self._legal() if _names(said, m)]
         if len(matches) == 1 or (matches and said.action is not Action.UPDOWN):
             return matches[0]
         if matches:
@@ -510,8 +527,8 @@ def _illegal(move: Move, reason: str, ruling: str | None = None) -> IllegalMoveE
     return IllegalMoveError(reason, ruling=ruling, move=str(move))
 
 
-def _names(said: MoveText, move: Move, grid: tuple[Card | None, ...]) -> bool:
-    """Whether the move string ``said`` names the legal ``move``."""
+def _names(said: MoveText, move: Move) -> bool:
+    """Whether ``said`` (Match, Up/Down or All Clear, which name no places) names the legal ``move``."""
     if move.action is not said.action:
         return False
     if said.action is Action.ALLCLEAR:
@@ -520,15 +537,7 @@ def _names(said: MoveText, move: Move, grid: tuple[Card | None, ...]) -> bool:
         return set(move.clubs_used) == set(said.clubs)
     if move.club != said.club:
         return False
-    if said.action is Action.LINE:
-        assert said.detail is not None
-        # Rows are listed before columns, so a column clearing the same cards is found by its cells.
-        return move.cleared == {p for p in LINES[said.detail] if grid[p - 1] is not None}
-    if said.action is Action.UPDOWN:
-        return said.detail is None or move.detail == said.detail
-    if said.action is Action.MATCH:
-        return True
-    return move.cleared == said.places
+    return said.action is not Action.UPDOWN or said.detail is None or move.detail == said.detail
 
 
 def _line_mask(name: str) -> int:
