@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card, Suit
-from .moves import BLOCK_THRESHOLD, DOWN, LINES, UP, Action, Move, directions
+from .moves import BLOCK_THRESHOLD, DIRECTIONS, DOWN, LINES, UP, Action, Move
 from .variant import Variant
 
 MASK_POSITIONS: tuple[frozenset[int], ...] = tuple(
@@ -194,7 +194,7 @@ def generate(summary: GridSummary, hand: Sequence[Card], variant: Variant) -> li
                         seen.add(cleared)
                         add(club, Action.LINE, cleared, name)
         if updown_ok:
-            for direction in directions(v):  # U1
+            for direction in DIRECTIONS[v]:  # U1
                 cleared = summary.below(v) if direction == DOWN else summary.above(v)
                 if cleared:
                     add(club, Action.UPDOWN, cleared, direction)
@@ -203,7 +203,7 @@ def generate(summary: GridSummary, hand: Sequence[Card], variant: Variant) -> li
             for mask in summary.run_masks(v):
                 move = memo_get(run_base | mask)
                 append(move if move is not None else make_move(club, Action.RUN, mask))
-    if Variant.ALL_CLEAR in variant:
+    if variant is not Variant.NONE and Variant.ALL_CLEAR in variant:  # Flag's `in` is slow: skip it mostly
         moves.extend(all_clear_moves(hand, occupied))
     return moves
 

@@ -109,6 +109,10 @@ def directions(value: int) -> tuple[str, ...]:
     return ()
 
 
+DIRECTIONS: tuple[tuple[str, ...], ...] = tuple(directions(value) for value in range(15))
+"""``directions`` by value as a table, for the move generator's inner loop."""
+
+
 def _mask(cleared: frozenset[int]) -> int:
     mask = 0
     for p in cleared:

@@ -240,7 +240,8 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         """Every distinct legal move, clubs in hand order. Empty once the game is over."""
-        return list(self._legal())
+        moves = self._moves
+        return list(moves if moves is not None else self._legal())
 
     def moves_for(self, club: Card) -> dict[Action, list[Move]]:
         """The legal moves of one club grouped by action; every action is a key, maybe empty.
@@ -260,9 +261,7 @@ class Position:
 
     def play(self, move: Move) -> Position:
         """Play one turn (T1-T3) and return the new position; an illegal move raises IllegalMoveError."""
-        error = self.explain(move)
-        if error is not None:
-            raise error
+        self._check(move)  # raises the error explain would return
         return self._apply(move)
 
     def _apply(self, move: Move) -> Position:
