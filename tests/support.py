@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from clubfight.engine import DealCode, Move, Position
+from clubfight.engine import DealCode, Move, Position, Variant
 from clubfight.game import Start
 
 
@@ -34,5 +34,5 @@ def greedy_game(start: Start, turns: int | None = None) -> tuple[list[Move], lis
     return moves, positions
 
 
-def deal_start(code: str, all_clear: bool = False) -> Start:
-    return Start.from_deal(DealCode.parse(code), all_clear=all_clear)
+def deal_start(code: str, variant: Variant = Variant.NONE) -> Start:
+    return Start.from_deal(DealCode.parse(code), variant=variant)

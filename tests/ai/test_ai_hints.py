@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.ai import Hint, make_policy, suggest
 from clubfight.ai.heuristic import best_move, ranked_moves
-from clubfight.ai.hints import Settings, suggest_with, unseen_cards
+from clubfight.ai.hints import Finisher, Settings, suggest_with, unseen_cards
 from clubfight.ai.policies import greedy_policy
 from clubfight.engine import Level, Position, deal, format_position, parse_position
 
@@ -142,9 +145,33 @@ def test_random_policy_differs_between_seeds() -> None:
     assert len(picks) > 1
 
 
+def benchmark_finishers() -> dict[str, Finisher]:
+    """benchmarks/finishers.py, which is not a package: loaded from its path."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "finishers.py"
+    spec = importlib.util.spec_from_file_location("benchmark_finishers", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    finishers: dict[str, Finisher] = module.FINISHERS
+    return finishers
+
+
 @pytest.mark.parametrize("finish", ["greedy", "solve"])
 def test_compared_finishers_also_give_legal_moves(finish: str) -> None:
     position = mid_game(Level.EASY, 12, 9)
     assert not position.is_over
-    hint = suggest_with(position, Settings(candidates=3, samples=2, finish=finish, solve_nodes=200), seed=1)
+    hint = suggest_with(position, Settings(candidates=3, samples=2, finish=benchmark_finishers()[finish]), seed=1)
     assert position.is_legal(hint.move)
+
+
+def test_the_finisher_decides_the_samples() -> None:
+    position = mid_game(Level.EASY, 12, 3)
+    favourite = ranked_moves(position)[2][1]
+    # What a move adds to the discard pile (its club, then the cards it cleared) tells it apart.
+    mark = position.play(favourite).discard[len(position.discard) :]
+
+    def finish(child: Position) -> tuple[bool, int]:
+        won = child.discard[-len(mark) :] == mark
+        return won, 0 if won else 9
+
+    assert suggest_with(position, Settings(candidates=3, samples=2, finish=finish)).move == favourite

@@ -37,6 +37,15 @@ def test_cli_seed_bound_is_the_engines() -> None:
     assert cli.MAX_SEED == engine.MAX_SEED
 
 
+def test_cli_variants_and_levels_are_the_engines() -> None:
+    """options.py restates them for the same reason as MAX_SEED."""
+    from clubfight import engine
+    from clubfight.cli import options
+
+    assert options.VARIANTS == engine.VARIANT_NAMES
+    assert tuple(level.value for level in engine.Level) == options.LEVELS
+
+
 def test_a_pasted_file_as_a_deal_code_is_quoted_by_its_start() -> None:
     from clubfight.engine import DealCode, NotationError
 

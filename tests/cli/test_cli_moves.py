@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from clubfight.cli import main
-from clubfight.engine import Level, Position, deal, parse_position
+from clubfight.engine import Level, Position, Variant, deal, parse_position
 from reference import reference_moves
 
 ACTIONS = ["match", "sum", "any", "line", "updown", "run", "allclear"]
@@ -46,7 +46,7 @@ def check_contract(data: object, position: Position) -> None:
         keys.append((VALUES[item["club"][:-1]], ACTIONS.index(action), cleared))
     assert keys == sorted(keys), "sorted by club value, then action, then cleared"
     grid = [None if c is None else str(c) for c in position.grid]
-    expected = reference_moves(grid, [str(c) for c in position.hand], position.all_clear)
+    expected = reference_moves(grid, [str(c) for c in position.hand], Variant.ALL_CLEAR in position.variant)
     assert seen == {(tuple(sorted(k[0], key=lambda c: VALUES[c[:-1]])), k[1], k[2]) for k in expected}
 
 
@@ -116,7 +116,7 @@ def test_deal_code_and_variant(capsys: pytest.CaptureFixture[str]) -> None:
     check_contract(plain, deal(Level.HARD, 7))
     assert main(["moves", "hard-7", "--json", "--variant", "all-clear"]) == 0
     variant = json.loads(capsys.readouterr().out)
-    check_contract(variant, deal(Level.HARD, 7, all_clear=True))
+    check_contract(variant, deal(Level.HARD, 7, variant=Variant.ALL_CLEAR))
     assert {m["action"] for m in variant} - {m["action"] for m in plain} <= {"allclear"}
 
 
@@ -130,7 +130,9 @@ def test_many_positions_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     rng = random.Random(5)
     checked = 0
     for seed in range(6):
-        position = deal(Level.HARD if seed % 2 else Level.EASY, seed, all_clear=seed % 3 == 0)
+        position = deal(
+            Level.HARD if seed % 2 else Level.EASY, seed, variant=Variant.ALL_CLEAR if seed % 3 == 0 else Variant.NONE
+        )
         while True:
             assert main(["moves", position.notation(), "--json"]) == 0
             check_contract(json.loads(capsys.readouterr().out), position)

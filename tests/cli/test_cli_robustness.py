@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from clubfight.cli import MAX_SEED, bench, main
-from clubfight.engine import Level, deal
+from clubfight.engine import Level, Variant, deal
+from clubfight.storage.stats import GameResult, load_stats, record_game
 
 Task = tuple[str, str, int]
 
@@ -148,16 +151,26 @@ def test_replay_refuses_a_directory(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "directory" in one_error_line(capsys)
 
 
-def test_stats_reset_without_a_terminal_keeps_the_statistics(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("answer", "said", "games_left"),
+    [
+        ("", "Kept your statistics.", 1),  # no terminal: stdin is at EOF at once
+        ("n\n", "Kept your statistics.", 1),
+        ("\n", "Kept your statistics.", 1),
+        ("y\n", "Statistics cleared.", 0),
+        ("YES\n", "Statistics cleared.", 0),
+    ],
+)
+def test_stats_reset_reads_its_answer_from_stdin(
+    answer: str, said: str, games_left: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def no_stdin(_prompt: str = "") -> str:
-        raise EOFError
-
-    monkeypatch.setattr("builtins.input", no_stdin)
+    result = GameResult(date(2026, 11, 30), "easy-1", Level.EASY, Variant.NONE, True, 0, 13)
+    record_game(result)
+    monkeypatch.setattr("sys.stdin", io.StringIO(answer))
     assert main(["stats", "--reset"]) == 0
     captured = capsys.readouterr()
-    assert "Kept" in captured.out and "Traceback" not in captured.err
+    assert said in captured.out and "Traceback" not in captured.err
+    assert len(load_stats().value) == games_left
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from clubfight.cli import main
-from clubfight.engine import DealCode, Level, Move, Position
+from clubfight.engine import DealCode, Level, Move, Position, Variant
 from clubfight.game import GameResult, Start, format_record
 from clubfight.storage.stats import load_stats, record_game
 
@@ -29,8 +29,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def record_some_games() -> None:
     for n, score in enumerate([0, 4, 0, 0, 11]):
-        record_game(GameResult(DAY, f"easy-{n}", Level.EASY, (), score == 0, score, 13, hints=n % 2))
-    record_game(GameResult(DAY, "hard-9", Level.HARD, ("all-clear",), False, 6, 13, undos=1))
+        record_game(GameResult(DAY, f"easy-{n}", Level.EASY, Variant.NONE, score == 0, score, 13, hints=n % 2))
+    record_game(GameResult(DAY, "hard-9", Level.HARD, Variant.ALL_CLEAR, False, 6, 13, undos=1))
 
 
 def test_stats_prints_tables_and_a_chart(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -123,20 +123,7 @@ def test_replay_text_prints_each_move_and_position(tmp_path: Path, capsys: pytes
     assert out.rstrip().splitlines()[-1].startswith("Result: ")
 
 
-def test_replay_falls_back_to_text_without_the_app_screen(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    start, moves, _ = a_game(turns=2)
-    path = tmp_path / "game.txt"
-    path.write_text(format_record(start, moves))
-    monkeypatch.setitem(
-        sys.modules, "clubfight.tui.clubfight.replay_screen", None
-    )  # import now raises ModuleNotFoundError
-    assert main(["replay", str(path)]) == 0
-    assert "Move 2: " in capsys.readouterr().out
-
-
-def test_replay_opens_the_app_screen_when_there_is_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_replay_opens_the_app_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     start, moves, positions = a_game(turns=3)
     path = tmp_path / "game.txt"
     path.write_text(format_record(start, moves))

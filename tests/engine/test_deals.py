@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import DEAL_VERSION, DealCode, Level, NotationError, deal, parse_position
+from clubfight.engine import DEAL_VERSION, DealCode, Level, NotationError, Variant, deal, parse_position
 from reference import CLUB_CARDS, GRID_CARDS
 
 GOLDEN = {
@@ -143,8 +143,8 @@ def test_ruling_D2_explicit_position_reproduces_the_deal() -> None:
 
 def test_all_clear_deal_is_the_same_deal_with_the_variant_on() -> None:
     plain = DealCode.parse("easy-12345").deal()
-    variant = DealCode.parse("easy-12345").deal(all_clear=True)
-    assert variant.all_clear and not plain.all_clear
+    variant = DealCode.parse("easy-12345").deal(variant=Variant.ALL_CLEAR)
+    assert Variant.ALL_CLEAR in variant.variant and Variant.ALL_CLEAR not in plain.variant
     assert variant.grid == plain.grid and variant.hand == plain.hand
     assert variant.grid_deck == plain.grid_deck and variant.clubs_deck == plain.clubs_deck
     assert variant.notation() == GOLDEN["easy-12345"] + " | allclear"

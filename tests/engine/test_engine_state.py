@@ -21,6 +21,7 @@ from clubfight.engine import (
     Outcome,
     Position,
     Suit,
+    Variant,
     deal,
     format_position,
     parse_position,
@@ -41,7 +42,7 @@ class Game(RuleBasedStateMachine):
 
     @initialize(level=st.sampled_from(list(Level)), seed=st.integers(0, 2**64 - 1), all_clear=st.booleans())
     def start(self, level: Level, seed: int, all_clear: bool) -> None:
-        self.position = deal(level, seed, all_clear=all_clear)
+        self.position = deal(level, seed, variant=Variant.ALL_CLEAR if all_clear else Variant.NONE)
         self.deck = Counter(Card.parse(c) for c in [*GRID_CARDS, *CLUB_CARDS, *["JK"] * level.jokers])
         self.history = [self.position]
 
@@ -123,7 +124,7 @@ class Game(RuleBasedStateMachine):
         clubs_used = sum(1 for c in p.discard if c.suit is Suit.CLUBS)
         assert p.clubs_left == 13 - clubs_used
         assert len(p.hand) == min(4, p.clubs_left)
-        if not p.all_clear:
+        if Variant.ALL_CLEAR not in p.variant:
             assert clubs_used == p.turns_played
 
     @invariant()
@@ -152,7 +153,7 @@ class Game(RuleBasedStateMachine):
         text = format_position(p)
         assert p.notation() == text
         again = parse_position(text)
-        assert again == p and again.level is p.level and again.all_clear == p.all_clear
+        assert again == p and again.level is p.level and again.variant is p.variant
         assert again.legal_moves() == p.legal_moves()
         assert again.score == p.score and again.outcome is p.outcome
         assert format_position(again) == text

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Card, Level, Move, Position, deal
+from clubfight.engine import Card, Level, Move, Position, Variant, deal
 from reference import CLUB_CARDS, GRID_CARDS, RefMove, reference_moves
 
 SEEDS = range(120)
@@ -32,7 +32,7 @@ def assert_agrees(position: Position) -> None:
     expected = reference_moves(
         [None if c is None else str(c) for c in position.grid],
         [str(c) for c in position.hand],
-        position.all_clear,
+        Variant.ALL_CLEAR in position.variant,
     )
     if position.is_over:
         assert engine == []
@@ -47,7 +47,9 @@ def assert_agrees(position: Position) -> None:
 def game_positions(rng: random.Random) -> Iterator[Position]:
     """Every position of random games, both levels, with and without All Clear."""
     for seed in SEEDS:
-        position = deal(rng.choice(list(Level)), rng.randrange(2**64), all_clear=seed % 3 == 0)
+        position = deal(
+            rng.choice(list(Level)), rng.randrange(2**64), variant=Variant.ALL_CLEAR if seed % 3 == 0 else Variant.NONE
+        )
         yield position
         while not position.is_over:
             position = position.play(rng.choice(position.legal_moves()))
@@ -71,7 +73,9 @@ def random_positions(rng: random.Random) -> Iterator[Position]:
         if all(c is None for c in grid):
             grid[rng.randrange(9)] = Card.parse(cards[0])
         hand = [Card.parse(c) for c in rng.sample(CLUB_CARDS, rng.randint(1, 4))]
-        yield Position(grid, hand, (), (), level=Level.HARD, all_clear=rng.random() < 0.4)
+        yield Position(
+            grid, hand, (), (), level=Level.HARD, variant=Variant.ALL_CLEAR if rng.random() < 0.4 else Variant.NONE
+        )
 
 
 def test_legal_moves_match_reference_over_real_games() -> None:
@@ -93,7 +97,7 @@ def test_legal_moves_match_reference_on_arbitrary_grids() -> None:
 def test_all_clear_with_four_clubs_in_sequence_gives_two_moves() -> None:
     grid = [Card.parse(c) for c in ("AH", "2H", "JK", "4S", "5S", "6S", "7D", "8D", "9D")]
     hand = [Card.parse(c) for c in ("4C", "3C", "5C", "6C")]
-    position = Position(grid, hand, (), (), all_clear=True)
+    position = Position(grid, hand, (), (), variant=Variant.ALL_CLEAR)
     assert_agrees(position)
     trios = sorted(tuple(map(str, m.clubs)) for m in position.legal_moves() if m.action.value == "allclear")
     assert trios == [("3C", "4C", "5C"), ("4C", "5C", "6C")]
@@ -105,7 +109,9 @@ def positions(draw: st.DrawFn) -> Position:
     holes = draw(st.lists(st.booleans(), min_size=9, max_size=9))
     grid = [None if hole else Card.parse(c) for c, hole in zip(cards, holes, strict=True)]
     hand = draw(st.lists(st.sampled_from(CLUB_CARDS), min_size=1, max_size=4, unique=True))
-    return Position(grid, [Card.parse(c) for c in hand], (), (), all_clear=draw(st.booleans()))
+    return Position(
+        grid, [Card.parse(c) for c in hand], (), (), variant=draw(st.sampled_from([Variant.NONE, Variant.ALL_CLEAR]))
+    )
 
 
 @given(positions())

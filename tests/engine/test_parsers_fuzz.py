@@ -17,6 +17,7 @@ from clubfight.engine import (
     Level,
     NotationError,
     Position,
+    Variant,
     deal,
     parse_move,
     parse_position,
@@ -43,7 +44,11 @@ def check_message(error: BaseException) -> str:
 @st.composite
 def positions(draw: st.DrawFn) -> Position:
     """A deal, a few random turns in, either level, with or without All Clear."""
-    position = deal(draw(st.sampled_from(list(Level))), draw(st.integers(0, 2**64 - 1)), all_clear=draw(st.booleans()))
+    position = deal(
+        draw(st.sampled_from(list(Level))),
+        draw(st.integers(0, 2**64 - 1)),
+        variant=draw(st.sampled_from([Variant.NONE, Variant.ALL_CLEAR])),
+    )
     for _ in range(draw(st.integers(0, 13))):
         if position.is_over:
             break

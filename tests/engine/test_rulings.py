@@ -25,6 +25,7 @@ from clubfight.engine import (
     Outcome,
     Position,
     Suit,
+    Variant,
     deal,
     parse_position,
 )
@@ -487,7 +488,7 @@ def test_ruling_E3_score_counts_grid_and_deck() -> None:
 def test_ruling_V1_all_clear_only_with_the_variant() -> None:
     grid = "AH 2S 3D 4H 5S 6D JK 8H 9S"
     off = pos(grid, "9C 10C JC 2C")
-    assert not off.all_clear
+    assert Variant.ALL_CLEAR not in off.variant
     assert all(m.action is not Action.ALLCLEAR for m in off.legal_moves())
     assert Action.ALLCLEAR not in off.moves_for(card("9C"))
     with pytest.raises(IllegalMoveError, match="V1"):
@@ -496,7 +497,7 @@ def test_ruling_V1_all_clear_only_with_the_variant() -> None:
     refused(off, trio, "V1")
 
     on = pos(grid, "9C 10C JC 2C", flags="allclear")
-    assert on.all_clear
+    assert Variant.ALL_CLEAR in on.variant
     clears = [m for m in on.legal_moves() if m.action is Action.ALLCLEAR]
     assert clears == [trio] and str(trio) == "9C 10C JC allclear"
     assert on.parse_move("9C 10C JC allclear") == trio
@@ -542,7 +543,7 @@ def test_ruling_V1_all_clear_uses_three_clubs_and_draws_back_to_four() -> None:
     assert [str(c) if c else "-" for c in after.grid] == words("KH KS - - - - - - -")
     assert [str(c) for c in after.discard[-12:]] == words("9C 10C JC AH 2S 3D 4H 5S 6D JK 8H 9S")
     assert after.turns_played == position.turns_played + 1
-    assert after.all_clear
+    assert Variant.ALL_CLEAR in after.variant
 
 
 def test_ruling_V1_all_clear_ends_a_game_in_fewer_turns() -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import DealCode, Level, Move, parse_position
+from clubfight.engine import DealCode, Level, Move, Variant, parse_position
 from clubfight.game import RecordError, Start, format_record, parse_record
 from support import deal_start, greedy_game
 
@@ -23,7 +23,7 @@ def test_export_parse_replay_reaches_the_same_final_position() -> None:
 
 
 def test_the_record_format() -> None:
-    start = deal_start("easy-7", all_clear=True)
+    start = deal_start("easy-7", variant=Variant.ALL_CLEAR)
     moves, positions = greedy_game(start, 2)
     lines = format_record(start, moves).splitlines()
     assert lines[:3] == ["clubfight record 1", "deal: easy-7", "variants: all-clear"]
@@ -46,10 +46,16 @@ def test_format_refuses_an_illegal_game() -> None:
         format_record(start, [moves[1], moves[0]])
 
 
+VARIANT_CHOICES = st.sampled_from([Variant.NONE, Variant.ALL_CLEAR])
+
+
 @st.composite
 def random_games(draw: st.DrawFn) -> tuple[Start, list[Move]]:
     level = draw(st.sampled_from(list(Level)))
-    start = Start.from_deal(DealCode(level, draw(st.integers(0, 2**64 - 1))), all_clear=draw(st.booleans()))
+    start = Start.from_deal(
+        DealCode(level, draw(st.integers(0, 2**64 - 1))),
+        variant=draw(st.sampled_from([Variant.NONE, Variant.ALL_CLEAR])),
+    )
     position = start.opening()
     moves: list[Move] = []
     while not position.is_over and draw(st.integers(0, 20)) > 0:

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Level
+from clubfight.engine import Level, Variant
 from clubfight.game import GameResult, SavedGame
 from clubfight.storage import paths
-from clubfight.storage.atomic import atomic_write_bytes, atomic_write_text, load_document
+from clubfight.storage.atomic import Damaged, atomic_write_bytes, atomic_write_text, load_document
 from clubfight.storage.saves import load_game, save_game
 from clubfight.storage.settings import Settings, load_settings, save_settings
 from clubfight.storage.stats import load_stats, record_game
@@ -32,7 +32,7 @@ NOW = datetime(2026, 11, 30, 2, 15, 0, tzinfo=timezone.utc)
 
 
 def a_result(score: int = 0, deal: str = "easy-1") -> GameResult:
-    return GameResult(date(2026, 11, 30), deal, Level.EASY, (), score == 0, score, 13)
+    return GameResult(date(2026, 11, 30), deal, Level.EASY, Variant.NONE, score == 0, score, 13)
 
 
 # --- paths -------------------------------------------------------------------------------------
@@ -95,9 +95,8 @@ WRITER = textwrap.dedent(
     import sys
     from datetime import date
     from pathlib import Path
-    from clubfight.engine import DealCode, Level
-    from clubfight.game import Start
-    from clubfight.game import GameResult, SavedGame
+    from clubfight.engine import DealCode, Level, Variant
+    from clubfight.game import Start, GameResult, SavedGame
     from clubfight.storage.saves import save_game
     from clubfight.storage.stats import record_game
 
@@ -108,7 +107,7 @@ WRITER = textwrap.dedent(
     n = 0
     while True:
         n += 1
-        result = GameResult(date(2026, 11, 30), f"easy-{{n}}", Level.EASY, (), False, n % 40 + 1, 13)
+        result = GameResult(date(2026, 11, 30), f"easy-{{n}}", Level.EASY, Variant.NONE, False, n % 40 + 1, 13)
         record_game(result, home / "stats.json")
         save_game(SavedGame(start, tuple(moves[: n % 2]), hints=n), home / "save.json")
     """
@@ -345,12 +344,43 @@ def test_loaders_never_evaluate_or_unpickle() -> None:
         assert forbidden not in source
 
 
-def test_a_generic_parser_crash_is_contained(tmp_path: Path) -> None:
+def test_a_damaged_document_is_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "thing.json"
     path.write_text('{"format": "thing", "version": 1}')
 
-    def explode(document: dict[str, Any]) -> tuple[int, str | None]:
-        raise KeyError("surprise")
+    def refuse(document: dict[str, Any]) -> tuple[int, str | None]:
+        raise Damaged("has no things")
 
-    loaded = load_document(path, kind="thing", version=1, what="thing", parse=explode, default=lambda: 0)
-    assert loaded.value == 0 and loaded.warning is not None and "KeyError" in loaded.warning
+    loaded = load_document(path, kind="thing", version=1, what="thing", parse=refuse, default=lambda: 0)
+    assert loaded.value == 0 and loaded.warning is not None and "has no things" in loaded.warning
+
+
+@pytest.mark.parametrize("slip", [KeyError("surprise"), TypeError("bad call"), AttributeError("no such field")])
+def test_a_programming_slip_in_a_parser_is_not_taken_for_damage(tmp_path: Path, slip: Exception) -> None:
+    """A bug must surface as a bug, not get the player's file set aside as if it were damaged."""
+    path = tmp_path / "thing.json"
+    path.write_text('{"format": "thing", "version": 1}')
+
+    def slip_up(document: dict[str, Any]) -> tuple[int, str | None]:
+        raise slip
+
+    with pytest.raises(type(slip)):
+        load_document(path, kind="thing", version=1, what="thing", parse=slip_up, default=lambda: 0)
+    assert [p.name for p in tmp_path.iterdir()] == ["thing.json"]
+
+
+def test_a_bug_in_the_result_reader_keeps_the_statistics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "stats.json"
+    record_game(a_result(3, "easy-3"), path)
+    before = path.read_bytes()
+
+    def broken(value: object) -> GameResult:
+        raise AttributeError("'dict' object has no attribute 'level'")
+
+    import clubfight.storage.stats
+
+    monkeypatch.setattr(clubfight.storage.stats, "read_result", broken)
+    with pytest.raises(AttributeError):
+        load_stats(path, now=NOW)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]

@@ -6,7 +6,7 @@ import json
 from datetime import date
 from pathlib import Path
 
-from clubfight.engine import parse_position
+from clubfight.engine import Variant, parse_position
 from clubfight.game import SavedGame, Start
 from clubfight.storage.saves import clear_game, load_game, save_game
 from support import deal_start, greedy_game
@@ -26,7 +26,7 @@ def test_save_after_each_move_and_resume_at_the_same_position(home: Path) -> Non
 
 
 def test_resume_summary_names_deal_level_turn_and_score(home: Path) -> None:
-    start = deal_start("hard-12345", all_clear=True)
+    start = deal_start("hard-12345", variant=Variant.ALL_CLEAR)
     moves, positions = greedy_game(start, 4)
     save_game(SavedGame.of(start, moves, daily=date(2026, 11, 30)))
     resumed = load_game().value

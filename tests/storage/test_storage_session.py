@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.engine import Level
+from clubfight.engine import Level, Variant
+from clubfight.game import format_record
 from clubfight.game.records import parse_record
 from clubfight.game.session import GameSession
 from clubfight.storage.saves import finish_game, load_game, save_game
@@ -72,7 +73,7 @@ def test_hints_make_a_win_unclean_but_it_still_counts() -> None:
 
 
 def test_save_resume_round_trip_keeps_counters(home: Path) -> None:
-    start = deal_start("hard-5", all_clear=True)
+    start = deal_start("hard-5", variant=Variant.ALL_CLEAR)
     session = GameSession(start, daily=DAY)
     for move in greedy_game(start, 4)[0]:
         session.play(move)
@@ -96,12 +97,12 @@ def test_declining_a_resume_records_a_loss(home: Path) -> None:
     assert not game.won and game.abandoned and game.score == session.position.score
 
 
-def test_record_text_and_share_line() -> None:
+def test_a_session_makes_a_record_and_a_share_line() -> None:
     start = deal_start("hard-8511701353933760567")
     session = GameSession(start, daily=DAY)
     for move in greedy_game(start)[0]:
         session.play(move)
-    assert parse_record(session.record_text()).final == session.position
+    assert parse_record(format_record(session.start, session.moves)).final == session.position
     line = session.share_line()
     assert line is not None and line.startswith("Club Fight daily 2026-11-30 hard: ")
     assert GameSession(deal_start("easy-1")).share_line() is None

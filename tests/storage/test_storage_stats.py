@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Level
+from clubfight.engine import Level, Variant
 from clubfight.game import DealScore, GameResult, summarize
 from clubfight.storage.stats import load_stats, record_game, reset_stats
 from support import deal_start, greedy_game
@@ -21,13 +21,13 @@ def game(
     *,
     level: Level = Level.EASY,
     deal: str | None = "",
-    variants: tuple[str, ...] = (),
+    variant: Variant = Variant.NONE,
     hints: int = 0,
     undos: int = 0,
     daily: date | None = None,
 ) -> GameResult:
     code = f"{level.value}-{score}" if deal == "" else deal  # "" picks a code; None is a custom position
-    return GameResult(DAY, code, level, variants, score == 0, score, 13, hints, undos, daily)
+    return GameResult(DAY, code, level, variant, score == 0, score, 13, hints, undos, daily)
 
 
 def test_win_rate_streaks_and_average() -> None:
@@ -67,13 +67,13 @@ def test_levels_and_variants_are_kept_apart() -> None:
     games = [
         game(0),
         game(5, level=Level.HARD),
-        game(0, variants=("all-clear",)),
-        game(0, variants=("all-clear",), deal="easy-9"),
-        game(2, level=Level.HARD, variants=("all-clear",)),
+        game(0, variant=Variant.ALL_CLEAR),
+        game(0, variant=Variant.ALL_CLEAR, deal="easy-9"),
+        game(2, level=Level.HARD, variant=Variant.ALL_CLEAR),
     ]
     summary = summarize(games)
     assert [g.name for g in summary.groups] == ["easy", "hard", "easy all-clear", "hard all-clear"]
-    plain, all_clear = summary.group(Level.EASY), summary.group(Level.EASY, ["all-clear"])
+    plain, all_clear = summary.group(Level.EASY), summary.group(Level.EASY, Variant.ALL_CLEAR)
     assert plain is not None and all_clear is not None
     assert (plain.played, all_clear.played) == (1, 2)
     assert summary.played == 5 and summary.won == 3
@@ -105,11 +105,11 @@ def test_no_games_no_groups() -> None:
 
 
 def test_from_game_records_a_finished_and_an_abandoned_game() -> None:
-    start = deal_start("hard-21", all_clear=True)
+    start = deal_start("hard-21", variant=Variant.ALL_CLEAR)
     _, positions = greedy_game(start)
     final = positions[-1]
     result = GameResult.from_game(start, final, played_on=DAY, hints=2, undos=1)
-    assert (result.deal, result.level, result.variants) == ("hard-21", Level.HARD, ("all-clear",))
+    assert (result.deal, result.level, result.variant) == ("hard-21", Level.HARD, Variant.ALL_CLEAR)
     assert (result.score, result.won, result.turns) == (final.score, final.score == 0, final.turns_played)
     _, partial = greedy_game(start, 2)
     abandoned = GameResult.from_game(start, partial[-1], played_on=DAY, abandoned=True)
@@ -125,7 +125,7 @@ def test_declining_a_resume_counts_as_a_loss_in_the_figures() -> None:
 
 
 def test_record_load_and_reset_round_trip(home: Path) -> None:
-    games = [game(0), game(3, level=Level.HARD, daily=DAY, hints=1), game(0, deal=None, variants=("all-clear",))]
+    games = [game(0), game(3, level=Level.HARD, daily=DAY, hints=1), game(0, deal=None, variant=Variant.ALL_CLEAR)]
     for result in games:
         assert record_game(result) is None
     assert load_stats().value == games
@@ -145,7 +145,7 @@ def test_summary_json_shape() -> None:
 games_strategy = st.lists(
     st.builds(
         lambda level, all_clear, score, hints, undos: game(
-            score, level=level, variants=("all-clear",) if all_clear else (), hints=hints, undos=undos
+            score, level=level, variant=Variant.ALL_CLEAR if all_clear else Variant.NONE, hints=hints, undos=undos
         ),
         st.sampled_from(list(Level)),
         st.booleans(),
@@ -168,7 +168,7 @@ def test_figures_match_a_brute_force_count(games: list[GameResult]) -> None:
     summary = summarize(games)
     assert summary.played == len(games)
     for group in summary.groups:
-        mine = [g for g in games if g.level is group.level and g.variants == group.variants]
+        mine = [g for g in games if g.level is group.level and g.variant == group.variant]
         wins = [g.won for g in mine]
         assert group.played == len(mine) > 0
         assert group.won == sum(wins)

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from tui_support import WINNING_LINE, game, make_app, play_by_keys, text_of
 
 from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
-from clubfight.engine import Level, Move, Position, deal
+from clubfight.engine import Level, Move, Position, Variant, deal
 from clubfight.storage import paths
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.clubfight import hint_worker as hinting
@@ -80,7 +80,7 @@ async def test_every_kind_of_hinted_move_previews_through_the_turn_builder() -> 
     """hint_plan must describe any move exactly, whatever its action: every legal move of a few games."""
     seen = set()
     for seed in (1, 2, 3):
-        position = deal(Level.HARD, seed, all_clear=True)
+        position = deal(Level.HARD, seed, variant=Variant.ALL_CLEAR)
         while not position.is_over:
             for move in position.legal_moves():
                 assert candidate(position, hinting.hint_plan(move)) == move, move

@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Button, Markdown
 from tui_support import game, make_app, text_of
 
-from clubfight.engine import Action, Card, Level
+from clubfight.engine import Action, Card, Level, Variant
 from clubfight.tui.clubfight.discard_screen import DiscardScreen
 from clubfight.tui.clubfight.plan import Plan
 from clubfight.tui.screens.help_screen import HelpScreen
@@ -383,7 +383,7 @@ async def test_felt_theme_by_default_and_built_in_themes_work() -> None:
 
 @async_test
 async def test_all_clear_variant_has_its_action() -> None:
-    app = make_app(14, all_clear=True)  # easy-14 opens with 8C AC 9C 10C
+    app = make_app(14, variant=Variant.ALL_CLEAR)  # easy-14 opens with 8C AC 9C 10C
     async with app.run_test() as pilot:
         screen = game(app)
         assert screen.query_one("#action-allclear", Button).display

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Select, Switch
 from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, text_of
 
-from clubfight.engine import Action, DealCode, Level, Suit, deal
+from clubfight.engine import Action, DealCode, Level, Suit, Variant, deal
 from clubfight.game import Start, parse_record
 from clubfight.game.daily import daily_deal
 from clubfight.game.session import GameSession
@@ -299,11 +299,11 @@ async def test_the_start_screen_offers_the_daily_deal_and_the_all_clear_variant(
         await pilot.press("e")
         await pilot.pause()
         screen = game(app)
-        assert screen.session.start.deal == daily_deal(DAY, Level.EASY) and screen.position.all_clear
+        assert screen.session.start.deal == daily_deal(DAY, Level.EASY) and Variant.ALL_CLEAR in screen.position.variant
         assert screen.session.daily == DAY and "+all-clear" in screen.deal_label
         await finish_by_commit(pilot, app)
     (result,) = stats_games()
-    assert result.daily == DAY and result.variants == ("all-clear",)
+    assert result.daily == DAY and result.variant is Variant.ALL_CLEAR
 
 
 @async_test
@@ -414,7 +414,7 @@ async def test_escape_at_the_resume_prompt_resumes_rather_than_losing_the_game()
 
 @async_test
 async def test_a_daily_deal_code_still_fits_the_status_line_at_80_columns() -> None:
-    app = make_app(None, Level.HARD, all_clear=True, daily=True, today=lambda: DAY)
+    app = make_app(None, Level.HARD, variant=Variant.ALL_CLEAR, daily=True, today=lambda: DAY)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         status = text_of(game(app), "#status")
@@ -452,7 +452,7 @@ async def test_the_start_screen_opens_statistics_and_settings_too() -> None:
 async def test_a_resumed_all_clear_game_played_again_keeps_all_clear() -> None:
     """Bug: "Play this deal again" after resuming an All Clear game dealt it without All Clear, because
     the app replayed its own launch options rather than the game's start."""
-    first = make_app(14, all_clear=True)
+    first = make_app(14, variant=Variant.ALL_CLEAR)
     async with first.run_test() as pilot:
         await pilot.pause()
         screen = game(first)
@@ -464,11 +464,11 @@ async def test_a_resumed_all_clear_game_played_again_keeps_all_clear() -> None:
         assert isinstance(second.screen, ResumeScreen)
         await pilot.press("y")
         await pilot.pause()
-        assert game(second).position.all_clear
+        assert Variant.ALL_CLEAR in game(second).position.variant
         await finish_by_commit(pilot, second)
         assert isinstance(second.screen, GameOverScreen)
         await pilot.press("a")
         await pilot.pause()
         again = game(second)
         assert again.position.turns_played == 0 and str(again.session.start.deal) == "easy-14"
-        assert again.position.all_clear
+        assert Variant.ALL_CLEAR in again.position.variant

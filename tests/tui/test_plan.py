@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Action, Card, Level, Position, deal
+from clubfight.engine import Action, Card, Level, Position, Variant, deal
 from clubfight.tui.clubfight.plan import (
     PICKING_ACTIONS,
     Plan,
@@ -21,7 +21,7 @@ from clubfight.tui.clubfight.plan import (
 
 def positions_along_a_game(seed: int, level: Level, all_clear: bool) -> list[Position]:
     rng = random.Random(seed)
-    position = deal(level, seed, all_clear=all_clear)
+    position = deal(level, seed, variant=Variant.ALL_CLEAR if all_clear else Variant.NONE)
     seen = [position]
     while not position.is_over:
         position = position.play(rng.choice(position.legal_moves()))
@@ -87,3 +87,13 @@ def test_action_boxes_say_what_a_club_would_do() -> None:
     assert action_summary(position, seven, Action.LINE) == (False, "blocked by 3 ♦")
     assert action_summary(position, seven, Action.RUN) == (False, "blocked by 4 ♥")
     assert action_summary(position, ace, Action.MATCH) == (True, "1 card")
+
+
+def test_the_turn_builder_takes_its_action_kinds_and_sizes_from_the_engine() -> None:
+    from clubfight.engine import HAND_SIZE
+    from clubfight.tui.clubfight.hand_view import HAND_KEYS
+    from clubfight.tui.clubfight.plan import CHOOSING_ACTIONS, PICKING_ACTIONS
+
+    assert {Action.SUM, Action.RUN, Action.ANY} == PICKING_ACTIONS
+    assert {Action.LINE, Action.UPDOWN, Action.ALLCLEAR} == CHOOSING_ACTIONS
+    assert len(HAND_KEYS) == HAND_SIZE

@@ -14,7 +14,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Select, Static, Switch
 
-from clubfight.engine import Level
+from clubfight.engine import Level, Variant
 from clubfight.game import GameResult, summarize
 from clubfight.storage.settings import Settings, load_settings
 from clubfight.storage.stats import record_game
@@ -52,10 +52,10 @@ class ScreenApp(App[None]):
 def some_games() -> list[GameResult]:
     scores = [0, 3, 0, 0, 7, 12, 0, 2, 0, 1]
     games = [
-        GameResult(DAY, f"easy-{n}", Level.EASY, (), s == 0, s, 13, hints=n % 3, undos=int(n % 4 == 1))
+        GameResult(DAY, f"easy-{n}", Level.EASY, Variant.NONE, s == 0, s, 13, hints=n % 3, undos=int(n % 4 == 1))
         for n, s in enumerate(scores)
     ]
-    games += [GameResult(DAY, "hard-77", Level.HARD, ("all-clear",), False, 9, 13, daily=DAY)]
+    games += [GameResult(DAY, "hard-77", Level.HARD, Variant.ALL_CLEAR, False, 9, 13, daily=DAY)]
     return games
 
 

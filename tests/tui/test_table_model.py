@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from tui_support import WINNING_LINE, WINNING_SEED, choice_index
 
-from clubfight.engine import Action, DealCode, Level, Move, Outcome
+from clubfight.engine import Action, DealCode, Level, Move, Outcome, Variant
 from clubfight.game import GameSession, Start
 from clubfight.tui.clubfight.plan import Plan
 from clubfight.tui.clubfight.table_model import NEW_GAME_WARNING, Change, TableModel
 
 
-def table(seed: int, level: Level = Level.EASY, *, ask: bool = False, all_clear: bool = False) -> TableModel:
-    session = GameSession(Start.from_deal(DealCode(level, seed), all_clear=all_clear))
+def table(seed: int, level: Level = Level.EASY, *, ask: bool = False, variant: Variant = Variant.NONE) -> TableModel:
+    session = GameSession(Start.from_deal(DealCode(level, seed), variant=variant))
     return TableModel(session, confirm_blocking_moves=ask)
 
 
@@ -108,4 +108,4 @@ def test_a_counted_hint_is_saved_but_not_after_the_game() -> None:
 
 def test_all_clear_keys_hide_unless_the_variant_is_on() -> None:
     assert table(7).can("act", ("allclear",)) is False
-    assert table(7, all_clear=True).can("act", ("allclear",)) is None  # on, but no club picked yet
+    assert table(7, variant=Variant.ALL_CLEAR).can("act", ("allclear",)) is None  # on, but no club picked yet

@@ -8,7 +8,7 @@ from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from clubfight.engine import Action, Level, Move, Position, deal
+from clubfight.engine import Action, Level, Move, Position, Variant, deal
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.clubfight.action_panel import ACTION_KEYS
 from clubfight.tui.clubfight.hand_view import HAND_KEYS
@@ -32,12 +32,16 @@ WINNING_LINE = (
 
 
 def make_app(
-    seed: int | None = WINNING_SEED, level: Level | None = Level.EASY, *, all_clear: bool = False, **options: Any
+    seed: int | None = WINNING_SEED,
+    level: Level | None = Level.EASY,
+    *,
+    variant: Variant = Variant.NONE,
+    **options: Any,
 ) -> ClubFightApp:
     """An app on a fixed deal, with fixed seeds for "new deal" and no timers (TEXTUAL_ANIMATIONS=none);
     ``options`` go to ClubFightApp (``daily``, ``today``)."""
     seeds = iter(range(1000, 2000))
-    app = ClubFightApp(level=level, seed=seed, all_clear=all_clear, seed_source=lambda: next(seeds), **options)
+    app = ClubFightApp(level=level, seed=seed, variant=variant, seed_source=lambda: next(seeds), **options)
     app.animation_level = "none"
     return app
 

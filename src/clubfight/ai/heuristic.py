@@ -2,29 +2,16 @@
 
 It scores what a move clears and what it leaves behind (suit blocks, jokers, the club spent),
 which is all a player can see before the refill. It orders candidate moves for the hint engine
-and drives its rollouts, so it must be cheap: per position it builds a few bitmasks once, then
-each move costs a handful of integer operations.
+and drives its rollouts, so it must be cheap: per position it fetches the engine's suit masks
+once, then each move (with its ``Move.mask``) costs a handful of integer operations.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from ..engine import Action, Card, Move, Position, Suit
-
-_MOVE_MASKS: dict[int, tuple[Move, int]] = {}
-
-
-def move_mask(move: Move) -> int:
-    """The cleared places as a 9-bit mask (place 1 is bit 0). Engine moves are interned, so
-    caching by identity is safe; the stored move keeps the id from being reused."""
-    entry = _MOVE_MASKS.get(id(move))
-    if entry is None or entry[0] is not move:
-        mask = 0
-        for place in move.cleared:
-            mask |= 1 << (place - 1)
-        entry = _MOVE_MASKS[id(move)] = (move, mask)
-    return entry[1]
+from ..engine import Action, Move, Position, Suit
 
 
 @dataclass(frozen=True)
@@ -44,30 +31,18 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-class GridMasks:
-    """Bitmasks of one grid, computed once per position."""
+class GridMasks(NamedTuple):
+    """The engine's suit and joker masks of one grid (``Position.mask``), fetched once per position."""
 
-    __slots__ = ("diamonds", "hearts", "jokers", "spades")
+    hearts: int
+    spades: int
+    diamonds: int
+    jokers: int
 
-    def __init__(self, grid: tuple[Card | None, ...]) -> None:
-        hearts = spades = diamonds = jokers = 0
-        for index, card in enumerate(grid):
-            if card is None:
-                continue
-            bit = 1 << index
-            suit = card.suit
-            if suit is None:
-                jokers |= bit
-            elif suit is Suit.HEARTS:
-                hearts |= bit
-            elif suit is Suit.SPADES:
-                spades |= bit
-            elif suit is Suit.DIAMONDS:
-                diamonds |= bit
-        self.hearts = hearts
-        self.spades = spades
-        self.diamonds = diamonds
-        self.jokers = jokers
+    @staticmethod
+    def of(position: Position) -> GridMasks:
+        mask = position.mask
+        return GridMasks(mask(Suit.HEARTS), mask(Suit.SPADES), mask(Suit.DIAMONDS), mask(None))
 
 
 def _suit_penalty(count: int, weights: Weights) -> float:
@@ -76,7 +51,7 @@ def _suit_penalty(count: int, weights: Weights) -> float:
 
 def score_move(masks: GridMasks, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """Higher is better: cards cleared, plus jokers, minus the club's worth and the blocks left."""
-    cleared = move_mask(move)
+    cleared = move.mask
     keep = ~cleared
     score = float(cleared.bit_count())
     score += weights.joker * (masks.jokers & cleared).bit_count()
@@ -92,7 +67,7 @@ def score_move(masks: GridMasks, move: Move, weights: Weights = DEFAULT_WEIGHTS)
 
 def ranked_moves(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, Move]]:
     """Every legal move with its score, best first; ties keep the engine's stable order."""
-    masks = GridMasks(position.grid)
+    masks = GridMasks.of(position)
     scored = [(score_move(masks, move, weights), index, move) for index, move in enumerate(position.legal_moves())]
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [(score, move) for score, _, move in scored]
@@ -100,7 +75,7 @@ def ranked_moves(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list
 
 def best_move(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> Move:
     """The heuristic's choice: the legal move with the highest score (first in engine order on ties)."""
-    masks = GridMasks(position.grid)
+    masks = GridMasks.of(position)
     best: Move | None = None
     best_score = float("-inf")
     for move in position.legal_moves():

@@ -19,8 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import BLOCK_THRESHOLD, Card, Move, Position, Suit
-from .heuristic import GridMasks, best_move, move_mask, ranked_moves
-from .solver import Verdict, solve
+from .heuristic import GridMasks, best_move, ranked_moves
 
 
 @dataclass(frozen=True)
@@ -31,22 +30,28 @@ class Hint:
     reason: str
 
 
+Finisher = Callable[[Position], tuple[bool, int]]
+"""Plays a sample game to its end from the position after a candidate move: (won, cards left)."""
+
+
+def finish_by_rollout(child: Position) -> tuple[bool, int]:
+    """The shipped finisher: the heuristic policy plays the sample out."""
+    end = rollout(child)
+    return end.score == 0, end.score
+
+
 @dataclass(frozen=True)
 class Settings:
     """How hard the engine thinks: candidates tried, sample deals per candidate, and how each
-    sample game is finished ("rollout": the heuristic policy; "greedy": always clear the most;
-    "solve": the clairvoyant solver near the end). Only "rollout" ships; the others are kept for
-    the comparison in docs/ai.md."""
+    sample game is finished. Only the heuristic rollout ships; the finishers it was compared
+    with in docs/ai.md live in benchmarks/finishers.py."""
 
     candidates: int
     samples: int
-    finish: str = "rollout"
+    finish: Finisher = finish_by_rollout
     rounds: int = 1
     """Successive halving: round r gives every candidate still in ``samples * 2**r`` more sample
     deals, then drops the worse half, so the close calls get the most samples."""
-    solve_nodes: int = 2000
-    solve_below: int = 99
-    """With ``finish="solve"``, samples with more cards left than this are finished by rollout."""
 
 
 STRENGTHS: dict[str, Settings] = {
@@ -77,7 +82,7 @@ def sample_positions(position: Position, count: int, rng: random.Random) -> list
                 clubs_deck,
                 turns_played=position.turns_played,
                 level=position.level,
-                all_clear=position.all_clear,
+                variant=position.variant,
             )
         )
     return samples
@@ -88,40 +93,6 @@ def rollout(position: Position) -> Position:
     while not position.is_over:
         position = position.play(best_move(position))
     return position
-
-
-def _finish_by_rollout(child: Position, settings: Settings) -> tuple[bool, int]:
-    end = rollout(child)
-    return end.score == 0, end.score
-
-
-def _finish_by_greedy(child: Position, settings: Settings) -> tuple[bool, int]:
-    """The plain baseline of docs/ai.md: finish by always clearing the most cards."""
-    while not child.is_over:
-        child = child.play(max(child.legal_moves(), key=lambda move: len(move.cleared)))
-    return child.score == 0, child.score
-
-
-def _finish_by_solver(child: Position, settings: Settings) -> tuple[bool, int]:
-    """Clairvoyant within the sample: a win if the solver finds one in its small budget.
-    Unknown falls back to the heuristic rollout, so a budget cut never counts as a loss outright."""
-    if child.score == 0:
-        return True, 0
-    if child.score > settings.solve_below:
-        return _finish_by_rollout(child, settings)
-    result = solve(child, time_limit=None, node_limit=settings.solve_nodes)
-    if result.verdict is Verdict.WINNABLE:
-        return True, 0
-    if result.verdict is Verdict.UNWINNABLE:
-        return False, rollout(child).score
-    return _finish_by_rollout(child, settings)
-
-
-_FINISHERS: dict[str, Callable[[Position, Settings], tuple[bool, int]]] = {
-    "rollout": _finish_by_rollout,
-    "solve": _finish_by_solver,
-    "greedy": _finish_by_greedy,
-}
 
 
 @dataclass(frozen=True)
@@ -157,14 +128,14 @@ def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluati
         score, move = candidates[0]
         return [Evaluation(move, score, 0, 0, 0)]
     rng = random.Random(seed)
-    finish = _FINISHERS[settings.finish]
+    finish = settings.finish
     tallies = [_Tally(move, score, index) for index, (score, move) in enumerate(candidates)]
     alive = list(tallies)
     for round_number in range(settings.rounds):
         # Every candidate still in sees the same new sample deals, so luck cancels out.
         for sample in sample_positions(position, settings.samples << round_number, rng):
             for tally in alive:
-                won, cards = finish(sample.play(tally.move), settings)
+                won, cards = finish(sample.play(tally.move))
                 tally.wins += won
                 tally.left += cards
                 tally.samples += 1
@@ -198,8 +169,8 @@ def suggest_with(position: Position, settings: Settings, *, seed: int = 0) -> Hi
 def describe(position: Position, evaluation: Evaluation) -> str:
     """One line: what the move clears, which blocks it lifts, and how it fared in the samples."""
     move = evaluation.move
-    masks = GridMasks(position.grid)
-    cleared = move_mask(move)
+    masks = GridMasks.of(position)
+    cleared = move.mask
     count = len(move.cleared)
     parts = [f"clears {count} card{'s' if count != 1 else ''}"]
     jokers = (masks.jokers & cleared).bit_count()

@@ -17,14 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from ..engine import Action, Card, Move, Position
+from ..engine import DOWN, GRID_SIZE, Action, Card, Move, Position, directions
 from .heuristic import GridMasks, score_move
 
 POLL_EVERY = 2048
 """Nodes between checks of the clock, the node budget, ``should_stop`` and ``on_progress``."""
 
-MAX_CLEAR_PER_TURN = 9
-"""No action clears more than the 9 places of the grid."""
+MAX_CLEAR_PER_TURN = GRID_SIZE
+"""No action clears more than the places of the grid."""
 
 MAX_CLEAR_WITH_JOKER = 3
 """Only Any (1 card) and Line (a row or column, 3 places) clear a joker (A1, L1)."""
@@ -115,10 +115,8 @@ def club_capacity(club: int, counts: list[int], line: int) -> int:
         if fit < counts[value]:
             break
     best = max(best, taken)
-    if 2 <= club <= 7:
-        best = max(best, sum(counts[1:club]))
-    if 7 <= club <= 12:
-        best = max(best, sum(counts[club + 1 : 14]))
+    for direction in directions(club):
+        best = max(best, sum(counts[1:club]) if direction == DOWN else sum(counts[club + 1 : 14]))
     run = 0
     value = club - 1
     while value >= 1 and counts[value]:
@@ -244,7 +242,7 @@ class _Search:
         children = []
         lost = self.lost
         moves = position.legal_moves()
-        masks = GridMasks(position.grid)
+        masks = GridMasks.of(position)
         self.nodes += len(moves)
         for move in moves:
             child = position.play(move)

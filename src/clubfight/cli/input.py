@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import DealCode, NotationError, Position, parse_position
+from ..engine import DealCode, NotationError, Position, Variant, parse_position
 from .options import UsageError
 
 MAX_CODE_LENGTH = 40
@@ -10,14 +10,18 @@ MAX_CODE_LENGTH = 40
 
 
 def read_position(text: str, variants: list[str] | None = None) -> Position:
-    """A position string or a deal code; NotationError becomes a UsageError (exit status 2)."""
-    all_clear = "all-clear" in (variants or [])
+    """A position string or a deal code; NotationError becomes a UsageError (exit status 2).
+    ``variants`` are the names given to ``--variant`` (argparse has already checked them)."""
+    try:
+        variant = Variant.from_names(variants or [])
+    except NotationError as error:
+        raise UsageError(str(error)) from None
     if "|" in text:
         try:
             position = parse_position(text)
         except NotationError as error:
             raise UsageError(str(error)) from None
-        if all_clear and not position.all_clear:
+        if variant & ~position.variant:
             raise UsageError("--variant goes with a deal code; a position string carries its own flags")
         return position
     if len(text.split()) > 1:  # a deal code is one word: this is more likely a position missing its '|'
@@ -25,7 +29,7 @@ def read_position(text: str, variants: list[str] | None = None) -> Position:
             f"{quote(text)} is neither a deal code (easy-N, hard-N) "
             "nor a position (grid | hand | grid deck | clubs deck)"
         )
-    return read_deal_code(text).deal(all_clear=all_clear)
+    return read_deal_code(text).deal(variant=variant)
 
 
 def read_deal_code(text: str) -> DealCode:

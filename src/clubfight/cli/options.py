@@ -58,6 +58,6 @@ def positive_float(text: str) -> float:
     return value
 
 
-VARIANTS = ("all-clear",)
+VARIANTS = ("all-clear",)  # clubfight.engine.VARIANT_NAMES, restated like MAX_SEED
 LEVELS = ("easy", "hard")
 STRENGTHS = ("fast", "strong")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..engine import Level
+from ..engine import Level, Variant
 from .input import read_deal_code
 from .options import UsageError
 
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     app = ClubFightApp(
         level=level,
         seed=seed,
-        all_clear="all-clear" in args.variant,
+        variant=Variant.from_names(args.variant),
         daily=bool(args.daily),
         hint_strength=args.strength,
         autoplay=bool(args.autoplay),

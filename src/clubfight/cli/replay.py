@@ -1,18 +1,13 @@
 """``clubfight replay FILE``: check a game record, then step through it in the app.
 
-Until the app has its replay screen (``clubfight.tui.clubfight.replay_screen``), and always with ``--text``, the
-replay is printed: each move and the position after it.
+With ``--text`` the replay is printed instead: each move and the position after it.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-from ..engine import Move, Position
 from ..game import MAX_LINE_LENGTH, MAX_RECORD_LINES, GameRecord, RecordError, parse_record, result_text
 from .options import UsageError
 
@@ -22,10 +17,9 @@ MAX_BYTES = MAX_RECORD_LINES * (MAX_LINE_LENGTH + 2)
 def run(args: argparse.Namespace) -> int:
     record = read_record_file(args.file)
     if not getattr(args, "text", False):
-        run_replay = _app_replay()
-        if run_replay is not None:
-            status = run_replay(list(record.positions), list(record.moves))
-            return status if isinstance(status, int) else 0
+        from ..tui.clubfight.replay_screen import run_replay  # Textual loads only when the app opens
+
+        return run_replay(list(record.positions), list(record.moves))
     print(replay_text(record), end="")
     return 0
 
@@ -51,20 +45,9 @@ def read_record_file(name: str) -> GameRecord:
         raise UsageError(f"{name}:{error.line}: {error.reason}") from None
 
 
-def _app_replay() -> Callable[[Sequence[Position], Sequence[Move]], Any] | None:
-    try:
-        module = importlib.import_module("clubfight.tui.clubfight.replay_screen")
-    except ModuleNotFoundError as error:
-        if error.name in ("clubfight.tui", "clubfight.tui.clubfight.replay_screen"):
-            return None
-        raise
-    function: Callable[[Sequence[Position], Sequence[Move]], Any] | None = getattr(module, "run_replay", None)
-    return function
-
-
 def replay_text(record: GameRecord) -> str:
     start = record.start
-    variants = ", ".join(start.variants) or "none"
+    variants = ", ".join(start.variant.names) or "none"
     lines = [f"Game record: {start.label} ({record.final.level.value}), variants: {variants}", ""]
     lines += ["Start:", str(record.positions[0]), ""]
     for number, (move, position) in enumerate(zip(record.moves, record.positions[1:], strict=True), start=1):

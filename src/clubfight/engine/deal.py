@@ -13,7 +13,9 @@ from typing import TypeVar
 
 from .cards import CLUBS, Card, grid_cards
 from .errors import NotationError
-from .position import GRID_SIZE, HAND_SIZE, Level, Position
+from .moves import GRID_SIZE
+from .position import HAND_SIZE, Level, Position
+from .variant import Variant
 
 DEAL_VERSION = 1
 MAX_SEED = (1 << 64) - 1
@@ -55,7 +57,7 @@ def shuffled(items: tuple[T, ...], rng: SplitMix64) -> tuple[T, ...]:
     return tuple(cards)
 
 
-def deal(level: Level, seed: int, *, all_clear: bool = False) -> Position:
+def deal(level: Level, seed: int, *, variant: Variant = Variant.NONE) -> Position:
     """The opening position of deal (level, seed): clubs are shuffled first, then the grid deck."""
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed {seed} is out of range: use 0 to {MAX_SEED}")
@@ -68,7 +70,7 @@ def deal(level: Level, seed: int, *, all_clear: bool = False) -> Position:
         grid_deck[GRID_SIZE:],
         clubs[HAND_SIZE:],
         level=level,
-        all_clear=all_clear,
+        variant=variant,
     )
 
 
@@ -85,8 +87,8 @@ class DealCode:
     def __str__(self) -> str:
         return f"{self.level.value}-{self.seed}"
 
-    def deal(self, *, all_clear: bool = False) -> Position:
-        return deal(self.level, self.seed, all_clear=all_clear)
+    def deal(self, *, variant: Variant = Variant.NONE) -> Position:
+        return deal(self.level, self.seed, variant=variant)
 
     @staticmethod
     def parse(text: str) -> DealCode:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card, Suit
-from .moves import BLOCK_THRESHOLD, DOWN, LINES, UP, Action, Move
+from .moves import BLOCK_THRESHOLD, DIRECTIONS, DOWN, LINES, UP, Action, Move
+from .variant import Variant
 
 MASK_POSITIONS: tuple[frozenset[int], ...] = tuple(
     frozenset(p + 1 for p in range(9) if mask >> p & 1) for mask in range(1 << 9)
@@ -41,22 +42,16 @@ def make_move(club: Card, action: Action, mask: int, detail: str | None = None) 
     return move
 
 
-def mask_of(positions: frozenset[int] | set[int]) -> int:
-    mask = 0
-    for p in positions:
-        mask |= 1 << (p - 1)
-    return mask
-
-
 class GridSummary:
-    """Everything move generation needs to know about one grid, computed in one pass."""
+    """Everything move generation (and the AI's move scoring) needs to know about one grid,
+    computed in one pass: the places as 9-bit masks, by value and by suit."""
 
-    __slots__ = ("by_value", "cards", "occupied", "suit_counts")
+    __slots__ = ("by_value", "cards", "diamonds", "hearts", "jokers", "occupied", "spades", "suit_counts")
 
     def __init__(self, grid: Sequence[Card | None]) -> None:
         occupied = 0
         by_value = [0] * 15  # index 14 stays 0, so value+1 never overflows
-        hearts = spades = diamonds = 0
+        hearts = spades = diamonds = jokers = 0
         cards: list[tuple[int, int]] = []
         for index, card in enumerate(grid):
             if card is None:
@@ -69,14 +64,20 @@ class GridSummary:
                 cards.append((rank, bit))
                 suit = card.suit
                 if suit is Suit.HEARTS:
-                    hearts += 1
+                    hearts |= bit
                 elif suit is Suit.SPADES:
-                    spades += 1
+                    spades |= bit
                 elif suit is Suit.DIAMONDS:
-                    diamonds += 1
+                    diamonds |= bit
+            else:
+                jokers |= bit
         self.occupied = occupied
         self.by_value = by_value
-        self.suit_counts = (hearts, spades, diamonds)
+        self.hearts = hearts
+        self.spades = spades
+        self.diamonds = diamonds
+        self.jokers = jokers
+        self.suit_counts = (hearts.bit_count(), spades.bit_count(), diamonds.bit_count())
         self.cards = cards
 
     def blocked(self) -> frozenset[Action]:
@@ -149,7 +150,7 @@ class GridSummary:
         return masks
 
 
-def generate(summary: GridSummary, hand: Sequence[Card], all_clear: bool) -> list[Move]:
+def generate(summary: GridSummary, hand: Sequence[Card], variant: Variant) -> list[Move]:
     """Every distinct legal move (T1: each clears at least one card), in a stable order."""
     occupied = summary.occupied
     if not occupied or not hand:
@@ -193,20 +194,16 @@ def generate(summary: GridSummary, hand: Sequence[Card], all_clear: bool) -> lis
                         seen.add(cleared)
                         add(club, Action.LINE, cleared, name)
         if updown_ok:
-            if 2 <= v <= 7:
-                down = summary.below(v)
-                if down:
-                    add(club, Action.UPDOWN, down, DOWN)
-            if 7 <= v <= 12:
-                up = summary.above(v)
-                if up:
-                    add(club, Action.UPDOWN, up, UP)
+            for direction in DIRECTIONS[v]:  # U1
+                cleared = summary.below(v) if direction == DOWN else summary.above(v)
+                if cleared:
+                    add(club, Action.UPDOWN, cleared, direction)
         if run_ok and (by_value[v - 1] or by_value[v + 1]):
             run_base = rank_bits | _RUN_CODE
             for mask in summary.run_masks(v):
                 move = memo_get(run_base | mask)
                 append(move if move is not None else make_move(club, Action.RUN, mask))
-    if all_clear:
+    if variant is not Variant.NONE and Variant.ALL_CLEAR in variant:  # Flag's `in` is slow: skip it mostly
         moves.extend(all_clear_moves(hand, occupied))
     return moves
 

@@ -1,39 +1,31 @@
-"""Position strings and move notation: the public text contract of docs/notation.md."""
+"""Reading position strings, the text contract of docs/notation.md, and the module-level forms
+of the text methods. It builds on ``position``, never the other way round: ``Position.notation()``
+writes a position and ``Position.parse_move`` reads a move against it.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from .cards import CLUBS, JOKER, Card, Suit, grid_cards
-from .errors import IllegalMoveError, NotationError
-from .movegen import make_move, mask_of
-from .moves import DOWN, LINES, UP, Action, Move
-from .position import GRID_SIZE, HAND_SIZE, Level, Position
+from .errors import NotationError
+from .moves import GRID_SIZE, Move
+from .position import ALL_CLEAR_FLAG, EMPTY, HAND_SIZE, Level, Position
+from .variant import Variant
 
-EMPTY = "-"
-ALL_CLEAR_FLAG = "allclear"
 _FLAG_ALIASES = {"allclear": ALL_CLEAR_FLAG, "all-clear": ALL_CLEAR_FLAG, "easy": "easy", "hard": "hard"}
 MAX_POSITION_LENGTH = 1000
 
 
 def format_position(position: Position) -> str:
     """``grid | hand | grid deck | clubs deck``, plus a flags field only when one is needed."""
-    grid = " ".join(str(c) if c is not None else EMPTY for c in position.grid)
-    fields = [
-        grid,
-        " ".join(map(str, position.hand)),
-        " ".join(map(str, position.grid_deck)),
-        " ".join(map(str, position.clubs_deck)),
-    ]
-    flags = []
-    visible_jokers = sum(1 for c in (*position.grid, *position.grid_deck) if c == JOKER)
-    if position.level is Level.HARD and visible_jokers < Level.HARD.jokers:
-        flags.append(Level.HARD.value)
-    if position.all_clear:
-        flags.append(ALL_CLEAR_FLAG)
-    if flags:
-        fields.append(" ".join(flags))
-    return " | ".join(fields)
+    return position.notation()
+
+
+def parse_move(position: Position, text: str) -> Move:
+    """Read ``8C run 1 5 9``, ``QC sum 2 4 7``, ``3C line row2``, ``7C down``, ``JC any 5``,
+    ``6C match`` or ``9C 10C JC allclear`` and return the legal move it names in ``position``."""
+    return position.parse_move(text)
 
 
 def _card(token: str, where: str) -> Card:
@@ -76,7 +68,7 @@ def parse_position(text: str) -> Position:
             raise NotationError(f"{token} is a club; clubs belong in the hand or the clubs deck, not the grid deck")
         grid_deck.append(card)
 
-    level_flag, all_clear = _flags(flags)
+    level_flag, variant = _flags(flags)
     _check_duplicates([*grid, *hand, *grid_deck, *clubs_deck])
     if grid_deck and None in grid:
         raise NotationError(
@@ -87,7 +79,7 @@ def parse_position(text: str) -> Position:
 
     grid_side = [c for c in (*grid, *grid_deck) if c is not None]
     clubs_used = len(CLUBS) - len(hand) - len(clubs_deck)
-    level = _level(level_flag, grid_side, clubs_used, all_clear)
+    level = _level(level_flag, grid_side, clubs_used, variant)
     present = Counter([*grid_side, *hand, *clubs_deck])
     missing = Counter(CLUBS) + Counter(grid_cards(level.jokers)) - present
     discard = sorted(missing.elements())
@@ -99,7 +91,7 @@ def parse_position(text: str) -> Position:
         discard=discard,
         turns_played=clubs_used,
         level=level,
-        all_clear=all_clear,
+        variant=variant,
     )
     return position
 
@@ -111,20 +103,20 @@ def _club(token: str, where: str) -> Card:
     return card
 
 
-def _flags(tokens: list[str]) -> tuple[Level | None, bool]:
+def _flags(tokens: list[str]) -> tuple[Level | None, Variant]:
     level = None
-    all_clear = False
+    variant = Variant.NONE
     for token in tokens:
         flag = _FLAG_ALIASES.get(token.lower())
         if flag is None:
             raise NotationError(f"unknown flag {token!r} in the fifth field: use easy, hard or allclear")
         if flag == ALL_CLEAR_FLAG:
-            all_clear = True
+            variant |= Variant.ALL_CLEAR
         elif level is not None:
             raise NotationError(f"the level is given twice ({level.value} and {flag})")
         else:
             level = Level(flag)
-    return level, all_clear
+    return level, variant
 
 
 def _check_duplicates(cards: list[Card | None]) -> None:
@@ -137,122 +129,22 @@ def _check_duplicates(cards: list[Card | None]) -> None:
             raise NotationError(f"{card} appears {count} times; every card is unique")
 
 
-def _fits(level: Level, grid_side: list[Card], clubs_used: int, all_clear: bool) -> bool:
+def _fits(level: Level, grid_side: list[Card], clubs_used: int, variant: Variant) -> bool:
     """Could ``clubs_used`` clubs have cleared exactly the missing grid cards at this level?"""
     if grid_side.count(JOKER) > level.jokers:
         return False
     cleared = level.grid_deck_size - len(grid_side)
-    fewest_turns = -(-clubs_used // 3) if all_clear else clubs_used
+    fewest_turns = -(-clubs_used // 3) if Variant.ALL_CLEAR in variant else clubs_used
     return fewest_turns <= cleared <= GRID_SIZE * clubs_used
 
 
-def _level(flag: Level | None, grid_side: list[Card], clubs_used: int, all_clear: bool) -> Level:
+def _level(flag: Level | None, grid_side: list[Card], clubs_used: int, variant: Variant) -> Level:
     candidates = [flag] if flag is not None else [Level.EASY, Level.HARD]
     for level in candidates:
-        if _fits(level, grid_side, clubs_used, all_clear):
+        if _fits(level, grid_side, clubs_used, variant):
             return level
     which = f"the {flag.value} level" if flag else "either level"
     raise NotationError(
         f"{len(grid_side)} cards in the grid and grid deck after {clubs_used} clubs used fits {which} "
         f"(each club clears 1 to {GRID_SIZE} cards; easy has 40 grid cards, hard 41)"
     )
-
-
-# --- moves -------------------------------------------------------------------------------
-
-_ACTION_WORDS = {a.value: a for a in Action} | {UP: Action.UPDOWN, DOWN: Action.UPDOWN}
-
-
-def parse_move(position: Position, text: str) -> Move:
-    """Read ``8C run 1 5 9``, ``QC sum 2 4 7``, ``3C line row2``, ``7C down``, ``JC any 5``,
-    ``6C match`` or ``9C 10C JC allclear`` and return the legal move it names in ``position``."""
-    if not isinstance(text, str) or len(text) > 200:
-        raise NotationError("a move is a short string such as '8C run 1 5 9'")
-    tokens = text.split()
-    index = next((i for i, t in enumerate(tokens) if t.lower() in _ACTION_WORDS), None)
-    if index is None:
-        raise NotationError(f"no action in {text!r}: use match, sum, any, line, up, down, updown, run or allclear")
-    word = tokens[index].lower()
-    action = _ACTION_WORDS[word]
-    clubs = [_club(t, "move") for t in tokens[:index]]
-    args = tokens[index + 1 :]
-    expected = 3 if action is Action.ALLCLEAR else 1
-    if len(clubs) != expected and not (action is Action.ALLCLEAR and len(clubs) == 1):
-        raise NotationError(f"{text!r}: {action.value} needs {expected} club{'s' if expected > 1 else ''} before it")
-    club = clubs[0]
-    if club not in position.hand:
-        raise IllegalMoveError(f"{text}: {club} is not in your hand")
-    move = _build(position, text, club, clubs, action, word, args)
-    position._check(move)  # raises IllegalMoveError with the rule broken
-    return move
-
-
-def _build(
-    position: Position, text: str, club: Card, clubs: list[Card], action: Action, word: str, args: list[str]
-) -> Move:
-    grid = position.grid
-    occupied = {p for p in range(1, GRID_SIZE + 1) if grid[p - 1] is not None}
-    if action in (Action.SUM, Action.RUN, Action.ANY):
-        positions = _positions(text, args)
-        if action is Action.ANY and len(positions) != 1:
-            raise NotationError(f"{text!r}: any takes exactly one place, for example 'JC any 5'")
-        return make_move(club, action, mask_of(positions))
-    if action is Action.LINE:
-        if len(args) != 1 or args[0].lower() not in LINES:
-            raise NotationError(f"{text!r}: line takes one of row1 row2 row3 col1 col2 col3")
-        name = args[0].lower()
-        return make_move(club, action, mask_of(LINES[name] & occupied), name)
-    _no_args(text, args)
-    if action is Action.MATCH:
-        same = {p for p in occupied if grid[p - 1] is not None and grid[p - 1].rank == club.rank}  # type: ignore[union-attr]
-        return make_move(club, action, mask_of(same))
-    if action is Action.UPDOWN:
-        direction = word if word in (UP, DOWN) else _only_direction(position, text, club)
-        return _updown(position, club, direction)
-    moves = [m for m in position.legal_moves() if m.action is Action.ALLCLEAR and club in m.clubs_used]
-    for move in moves:
-        if (len(clubs) == 1 and move.club == club) or set(move.clubs_used) == set(clubs):
-            return move
-    raise IllegalMoveError(f"{text}: All Clear needs three clubs in sequence from your hand, with the variant on (V1)")
-
-
-def _updown(position: Position, club: Card, direction: str) -> Move:
-    v = club.rank
-    if (direction == DOWN and not 2 <= v <= 7) or (direction == UP and not 7 <= v <= 12):
-        allowed = "2 to 7 of clubs go down" if direction == DOWN else "7 to Q of clubs go up"
-        raise IllegalMoveError(f"{club} {direction}: only the {allowed} (U1)")
-    values = range(1, v) if direction == DOWN else range(v + 1, 14)
-    cleared = {
-        p
-        for p in range(1, GRID_SIZE + 1)
-        if (card := position.grid[p - 1]) is not None and not card.is_joker and card.rank in values
-    }
-    return make_move(club, Action.UPDOWN, mask_of(cleared), direction)
-
-
-def _only_direction(position: Position, text: str, club: Card) -> str:
-    options = [m.detail for m in position.legal_moves() if m.club == club and m.action is Action.UPDOWN]
-    if len(options) == 1 and options[0] is not None:
-        return options[0]
-    if len(options) > 1:
-        raise NotationError(f"{text!r} is ambiguous: say '{club} up' or '{club} down'")
-    return DOWN if club.rank < 7 else UP
-
-
-def _positions(text: str, args: list[str]) -> set[int]:
-    if not args:
-        raise NotationError(f"{text!r}: name the grid places to clear, 1-9")
-    positions = set()
-    for token in args:
-        if len(token) != 1 or token not in "123456789":
-            raise NotationError(f"{text!r}: {token!r} is not a grid place 1-9")
-        place = int(token)
-        if place in positions:
-            raise NotationError(f"{text!r}: place {place} is named twice")
-        positions.add(place)
-    return positions
-
-
-def _no_args(text: str, args: list[str]) -> None:
-    if args:
-        raise NotationError(f"{text!r}: unexpected {' '.join(args)!r}; this action clears without picking")

@@ -6,13 +6,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import Card, Suit
-from .errors import IllegalMoveError
-from .movegen import BITS, LINE_MASKS, GridSummary, all_clear_moves, generate, mask_of
-from .moves import BLOCK_THRESHOLD, BLOCKED_BY, DOWN, UP, Action, Move
+from .cards import CLUBS, JOKER, Card, Suit
+from .errors import IllegalMoveError, NotationError
+from .movegen import BITS, LINE_MASKS, MASK_POSITIONS, GridSummary, all_clear_moves, generate
+from .moves import BLOCK_THRESHOLD, BLOCKED_BY, DOWN, GRID_SIZE, LINES, Action, Move, MoveText, directions
+from .variant import Variant
 
 HAND_SIZE = 4
-GRID_SIZE = 9
+"""Clubs in a full hand (C4, T3)."""
+MAX_TURNS = len(CLUBS)
+"""A game has at most 13 turns, one per club (E2); All Clear (V1) spends three clubs in one."""
+EMPTY = "-"
+"""An empty grid place in a position string."""
+ALL_CLEAR_FLAG = "allclear"
+"""The position string's flag for the All Clear variant (docs/notation.md)."""
 
 
 class Level(Enum):
@@ -57,16 +64,17 @@ class Position:
     """
 
     __slots__ = (
-        "_all_clear",
         "_clubs_deck",
         "_discard",
         "_grid",
         "_grid_deck",
         "_hand",
+        "_index",
         "_level",
         "_moves",
         "_summary",
         "_turns_played",
+        "_variant",
     )
 
     _grid: tuple[Card | None, ...]
@@ -76,8 +84,9 @@ class Position:
     _discard: tuple[Card, ...]
     _turns_played: int
     _level: Level
-    _all_clear: bool
+    _variant: Variant
     _moves: list[Move] | None
+    _index: dict[Move, Move] | None
     _summary: GridSummary | None
 
     def __init__(
@@ -90,7 +99,7 @@ class Position:
         discard: Iterable[Card] = (),
         turns_played: int = 0,
         level: Level = Level.EASY,
-        all_clear: bool = False,
+        variant: Variant = Variant.NONE,
     ) -> None:
         """Build a position as given. ``parse_position`` and ``deal`` check that it can occur."""
         self._grid = tuple(grid)
@@ -102,8 +111,9 @@ class Position:
         self._discard = tuple(discard)
         self._turns_played = turns_played
         self._level = level
-        self._all_clear = all_clear
+        self._variant = variant
         self._moves = None
+        self._index = None
         self._summary = None
 
     @classmethod
@@ -116,7 +126,7 @@ class Position:
         discard: tuple[Card, ...],
         turns_played: int,
         level: Level,
-        all_clear: bool,
+        variant: Variant,
     ) -> Position:
         """The unchecked constructor for ``play``: positions are made in every playout."""
         self = object.__new__(cls)
@@ -127,8 +137,9 @@ class Position:
         self._discard = discard
         self._turns_played = turns_played
         self._level = level
-        self._all_clear = all_clear
+        self._variant = variant
         self._moves = None
+        self._index = None
         self._summary = None
         return self
 
@@ -163,9 +174,9 @@ class Position:
         return self._level
 
     @property
-    def all_clear(self) -> bool:
-        """Whether the All Clear variant (V1) is on."""
-        return self._all_clear
+    def variant(self) -> Variant:
+        """The rules variants on in this game (V1)."""
+        return self._variant
 
     def card_at(self, position: int) -> Card | None:
         """The card at a 1-based grid position (C3), or None when the place is empty."""
@@ -210,6 +221,18 @@ class Position:
         """Each blocked action with the suit count behind it, in action order."""
         return _blocks(self._grid_summary())
 
+    def mask(self, suit: Suit | None) -> int:
+        """The places holding cards of ``suit`` (None: the jokers) as a 9-bit mask laid out like
+        ``Move.mask``, so ``position.mask(Suit.HEARTS) & ~move.mask`` is the hearts a move leaves."""
+        summary = self._grid_summary()
+        if suit is Suit.HEARTS:
+            return summary.hearts
+        if suit is Suit.SPADES:
+            return summary.spades
+        if suit is Suit.DIAMONDS:
+            return summary.diamonds
+        return summary.jokers if suit is None else 0
+
     def blocked_actions(self) -> frozenset[Action]:
         return self._grid_summary().blocked()
 
@@ -218,32 +241,27 @@ class Position:
     def legal_moves(self) -> list[Move]:
         """Every distinct legal move, clubs in hand order. Empty once the game is over."""
         moves = self._moves
-        if moves is None:
-            moves = [] if self.score == 0 else generate(self._grid_summary(), self._hand, self._all_clear)
-            self._moves = moves
-        return list(moves)
+        return list(moves if moves is not None else self._legal())
 
     def moves_for(self, club: Card) -> dict[Action, list[Move]]:
         """The legal moves of one club grouped by action; every action is a key, maybe empty.
 
         This is what an action panel shows: pick a club and see what each action would clear.
         """
-        grouped: dict[Action, list[Move]] = {a: [] for a in Action if a is not Action.ALLCLEAR or self._all_clear}
+        grouped: dict[Action, list[Move]] = {
+            a: [] for a in Action if a is not Action.ALLCLEAR or Variant.ALL_CLEAR in self._variant
+        }
         for move in self.legal_moves():
             if club in move.clubs_used:
                 grouped[move.action].append(move)
         return grouped
 
     def is_legal(self, move: Move) -> bool:
-        try:
-            self._check(move)
-        except IllegalMoveError:
-            return False
-        return True
+        return self.explain(move) is None
 
     def play(self, move: Move) -> Position:
         """Play one turn (T1-T3) and return the new position; an illegal move raises IllegalMoveError."""
-        self._check(move)
+        self._check(move)  # raises the error explain would return
         return self._apply(move)
 
     def _apply(self, move: Move) -> Position:
@@ -273,30 +291,43 @@ class Position:
             tuple(discard),
             self._turns_played + 1,
             self._level,
-            self._all_clear,
+            self._variant,
         )
 
+    def explain(self, move: Move) -> IllegalMoveError | None:
+        """Why ``move`` is not legal here, naming the first rule it breaks; None when it is legal.
+
+        A UI reads the error's ``reason`` and ``ruling`` instead of parsing its text.
+        """
+        try:
+            self._check(move)
+        except IllegalMoveError as error:
+            return error
+        return None
+
     def _check(self, move: Move) -> None:
-        """Raise IllegalMoveError naming the first rule the move breaks."""
         if self.is_over:
-            raise IllegalMoveError(f"{move}: the game is over")
+            raise _illegal(move, "the game is over")
         if move.clubs and move.action is not Action.ALLCLEAR:
-            raise IllegalMoveError(f"{move}: {move.action.title} plays one club; only All Clear plays three (V1)")
+            raise _illegal(move, f"{move.action.title} plays one club; only All Clear plays three", "V1")
         for club in move.clubs_used:
             if club not in self._hand:
-                raise IllegalMoveError(f"{move}: {club} is not in your hand")
+                raise _illegal(move, f"{club} is not in your hand")
+        summary = self._grid_summary()
+        if move.action is Action.UPDOWN:
+            # Before T1: a club that can't go this way is refused for that, not for clearing nothing.
+            self._check_direction(summary, move)
         cleared = move.cleared
         if not cleared:
-            raise IllegalMoveError(f"{move}: a move must clear at least one card (T1)")
+            raise _illegal(move, "a move must clear at least one card", "T1")
         for p in cleared:
             if not isinstance(p, int) or not 1 <= p <= GRID_SIZE:
-                raise IllegalMoveError(f"{move}: there is no grid place {p!r}; places are 1-9")
+                raise _illegal(move, f"there is no grid place {p!r}; places are 1-9")
             if self._grid[p - 1] is None:
-                raise IllegalMoveError(f"{move}: place {p} is empty")
-        summary = self._grid_summary()
+                raise _illegal(move, f"place {p} is empty")
         if move.action in summary.blocked():
             block = next(b for b in _blocks(summary) if b.action is move.action)
-            raise IllegalMoveError(f"{move}: {block} in the grid (T2)")
+            raise _illegal(move, f"{block} in the grid", "T2")
         _ACTION_CHECKS[move.action](self, summary, move)
 
     # --- per-action rules --------------------------------------------------------------
@@ -307,79 +338,148 @@ class Position:
             card = self._grid[p - 1]
             assert card is not None
             if card.is_joker:
-                raise IllegalMoveError(f"{move}: a joker at place {p} has no value; only Any or Line clear it")
+                raise _illegal(move, f"a joker at place {p} has no value; only Any or Line clear it")
             values.append(card.rank)
         return values
 
     def _check_match(self, summary: GridSummary, move: Move) -> None:
         want = summary.by_value[move.club.rank]
         if not want:
-            raise IllegalMoveError(f"{move}: no card in the grid has the value of {move.club} (M1)")
-        if mask_of(move.cleared) != want:
-            raise IllegalMoveError(f"{move}: Match clears every card of its value, no more and no fewer (M1)")
+            raise _illegal(move, f"no card in the grid has the value of {move.club}", "M1")
+        if move.mask != want:
+            raise _illegal(move, "Match clears every card of its value, no more and no fewer", "M1")
 
     def _check_sum(self, summary: GridSummary, move: Move) -> None:
         total = sum(self._values(move))
         if total != move.club.rank:
-            raise IllegalMoveError(f"{move}: the cards add up to {total}, not {move.club.rank} (S1)")
+            raise _illegal(move, f"the cards add up to {total}, not {move.club.rank}", "S1")
 
     def _check_any(self, summary: GridSummary, move: Move) -> None:
         if len(move.cleared) != 1:
-            raise IllegalMoveError(f"{move}: Any clears exactly one card (A1)")
+            raise _illegal(move, "Any clears exactly one card", "A1")
 
     def _check_line(self, summary: GridSummary, move: Move) -> None:
         same = summary.by_value[move.club.rank]
-        cleared = mask_of(move.cleared)
         # Any row or column that clears these places will do: the line's name is not part of the move.
         for _name, line in LINE_MASKS:
-            if line & same and line & summary.occupied == cleared:
+            if line & same and line & summary.occupied == move.mask:
                 return
-        raise IllegalMoveError(
-            f"{move}: Line clears a whole row or column holding a card of value {move.club.rank} (L1)"
-        )
+        raise _illegal(move, f"Line clears a whole row or column holding a card of value {move.club.rank}", "L1")
+
+    def _direction_masks(self, summary: GridSummary, value: int) -> dict[str, int]:
+        """What each direction U1 allows a club of ``value`` would clear now."""
+        return {d: summary.below(value) if d == DOWN else summary.above(value) for d in directions(value)}
+
+    def _check_direction(self, summary: GridSummary, move: Move) -> None:
+        masks = self._direction_masks(summary, move.club.rank)
+        if not masks:
+            raise _illegal(move, f"{move.club} can't go up or down", "U1")
+        if move.detail is not None and move.detail not in masks and not (move.mask and move.mask in masks.values()):
+            raise _illegal(move, f"{move.club} can't go {move.detail}", "U1")
 
     def _check_updown(self, summary: GridSummary, move: Move) -> None:
-        v = move.club.rank
-        cleared = mask_of(move.cleared)
-        directions = []
-        if 2 <= v <= 7:
-            directions.append(summary.below(v))
-        if 7 <= v <= 12:
-            directions.append(summary.above(v))
-        if cleared in directions:
+        if move.mask in self._direction_masks(summary, move.club.rank).values():
             return  # legal whatever ``detail`` says: like the line name, it only shapes the notation
-        if not directions or (move.detail == UP and v < 7) or (move.detail == DOWN and v > 7):
-            raise IllegalMoveError(f"{move}: {move.club} can't go {move.detail or 'up or down'} (U1)")
-        raise IllegalMoveError(f"{move}: Up/Down clears every card beyond the club's value, with no picking (U1)")
+        raise _illegal(move, "Up/Down clears every card beyond the club's value, with no picking", "U1")
 
     def _check_run(self, summary: GridSummary, move: Move) -> None:
         values = self._values(move)
         v = move.club.rank
         if v in values:
-            raise IllegalMoveError(f"{move}: the club itself is the {v} of the run; no grid card of value {v} (R1)")
+            raise _illegal(move, f"the club itself is the {v} of the run; no grid card of value {v}", "R1")
         run = sorted([*values, v])
         if len(set(run)) != len(run) or run[-1] - run[0] != len(run) - 1:
-            raise IllegalMoveError(f"{move}: values {'-'.join(map(str, run))} are not an unbroken sequence (R1)")
+            raise _illegal(move, f"values {'-'.join(map(str, run))} are not an unbroken sequence", "R1")
 
     def _check_allclear(self, summary: GridSummary, move: Move) -> None:
-        if not self._all_clear:
-            raise IllegalMoveError(f"{move}: All Clear is a variant and it is off in this game (V1)")
+        if Variant.ALL_CLEAR not in self._variant:
+            raise _illegal(move, "All Clear is a variant and it is off in this game", "V1")
         if move not in all_clear_moves(self._hand, summary.occupied):
-            raise IllegalMoveError(f"{move}: All Clear takes three clubs in sequence and clears the whole grid (V1)")
+            raise _illegal(move, "All Clear takes three clubs in sequence and clears the whole grid", "V1")
 
     # --- text --------------------------------------------------------------------------
 
     def notation(self) -> str:
-        """The one-line position string of docs/notation.md."""
-        from .notation import format_position
+        """The one-line position string of docs/notation.md: ``grid | hand | grid deck | clubs deck``,
+        plus a flags field only when one is needed."""
+        grid = " ".join(str(c) if c is not None else EMPTY for c in self._grid)
+        fields = [grid, " ".join(map(str, self._hand)), " ".join(map(str, self._grid_deck))]
+        fields.append(" ".join(map(str, self._clubs_deck)))
+        flags = []
+        visible_jokers = sum(1 for c in (*self._grid, *self._grid_deck) if c == JOKER)
+        if self._level is Level.HARD and visible_jokers < Level.HARD.jokers:
+            flags.append(Level.HARD.value)
+        if Variant.ALL_CLEAR in self._variant:
+            flags.append(ALL_CLEAR_FLAG)
+        if flags:
+            fields.append(" ".join(flags))
+        return " | ".join(fields)
 
-        return format_position(self)
+    def move_notation(self, move: Move) -> str:
+        """The move notation of ``move`` here, however it was built (like python-chess ``san``).
+
+        A legal move is named as ``legal_moves()`` lists it, so its line name or direction is the
+        one ``parse_move`` reads back as this very move, even for a ``Move`` built without
+        ``detail``. An illegal move falls back to ``str(move)``.
+        """
+        return str(self._legal_index().get(move, move))
+
+    def _legal_index(self) -> dict[Move, Move]:
+        index = self._index
+        if index is None:
+            index = self._index = {m: m for m in self._legal()}
+        return index
+
+    def _legal(self) -> list[Move]:
+        moves = self._moves
+        if moves is None:
+            moves = [] if self.score == 0 else generate(self._grid_summary(), self._hand, self._variant)
+            self._moves = moves
+        return moves
 
     def parse_move(self, text: str) -> Move:
-        """Read a move in move notation and return it if it is legal here."""
-        from .notation import parse_move
+        """Read a move in move notation (docs/notation.md) and return the legal move it names here.
 
-        return parse_move(self, text)
+        The string's syntax is read first (NotationError if it isn't a move); then the move is picked
+        from ``legal_moves()``. When none matches, ``explain`` says why (IllegalMoveError).
+        """
+        said = MoveText.parse(text)
+        if said.action in (Action.SUM, Action.RUN, Action.ANY, Action.LINE):
+            # The text names the cleared places (a line, by its cells): one look-up, as moves hash by them.
+            places = said.places
+            if said.detail is not None:
+                places = frozenset(p for p in LINES[said.detail] if self._grid[p - 1] is not None)
+            found = self._legal_index().get(Move(said.club, said.action, places))
+            matches = [found] if found is not None else []
+        else:
+            matches = [m for m in self._legal() if _names(said, m)]
+        if len(matches) == 1 or (matches and said.action is not Action.UPDOWN):
+            return matches[0]
+        if matches:
+            club = said.club
+            raise NotationError(f"{text!r} is ambiguous: say '{club} up' or '{club} down'")
+        error = self.explain(self._intended(said))
+        if error is None:  # can't happen: a legal move would have matched
+            error = IllegalMoveError("not a legal move here")
+        raise IllegalMoveError(error.reason, ruling=error.ruling, move=text.strip())
+
+    def _intended(self, said: MoveText) -> Move:
+        """The move ``said`` would be if the rules allowed it, for ``explain`` to refuse."""
+        club, action = said.club, said.action
+        summary = self._grid_summary()
+        if action in (Action.SUM, Action.RUN, Action.ANY):
+            return Move(club, action, said.places)
+        if action is Action.LINE:
+            assert said.detail is not None
+            return Move(club, action, MASK_POSITIONS[_line_mask(said.detail) & summary.occupied], said.detail)
+        if action is Action.MATCH:
+            return Move(club, action, MASK_POSITIONS[summary.by_value[club.rank]])
+        if action is Action.UPDOWN:
+            masks = self._direction_masks(summary, club.rank)
+            detail = said.detail or next((d for d, m in masks.items() if m), next(iter(masks), None))
+            return Move(club, action, MASK_POSITIONS[masks.get(detail, 0) if detail else 0], detail)
+        trio = said.clubs if len(said.clubs) == 3 else ()
+        return Move(club, action, MASK_POSITIONS[summary.occupied], clubs=trio)
 
     def __str__(self) -> str:
         rows = []
@@ -418,8 +518,29 @@ class Position:
             self._grid_deck,
             self._clubs_deck,
             self._level,
-            self._all_clear,
+            self._variant,
         )
+
+
+def _illegal(move: Move, reason: str, ruling: str | None = None) -> IllegalMoveError:
+    return IllegalMoveError(reason, ruling=ruling, move=str(move))
+
+
+def _names(said: MoveText, move: Move) -> bool:
+    """Whether ``said`` (Match, Up/Down or All Clear, which name no places) names the legal ``move``."""
+    if move.action is not said.action:
+        return False
+    if said.action is Action.ALLCLEAR:
+        if len(said.clubs) == 1:
+            return move.club == said.club
+        return set(move.clubs_used) == set(said.clubs)
+    if move.club != said.club:
+        return False
+    return said.action is not Action.UPDOWN or said.detail is None or move.detail == said.detail
+
+
+def _line_mask(name: str) -> int:
+    return next(mask for line, mask in LINE_MASKS if line == name)
 
 
 def _suit_counts(summary: GridSummary) -> dict[Suit, int]:

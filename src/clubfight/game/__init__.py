@@ -11,6 +11,7 @@ from .records import (
     GameRecord,
     RecordError,
     format_record,
+    move_texts,
     parse_record,
     replay_moves,
     result_text,
@@ -18,11 +19,9 @@ from .records import (
 from .results import GameResult
 from .saved import ResumedGame, SavedGame
 from .session import GameSession
-from .start import ALL_CLEAR, KNOWN_VARIANTS, Start
+from .start import Start
 
 __all__ = [
-    "ALL_CLEAR",
-    "KNOWN_VARIANTS",
     "MAX_LINE_LENGTH",
     "MAX_RECORD_LINES",
     "DealScore",
@@ -39,6 +38,7 @@ __all__ = [
     "daily_seed",
     "emoji_strip",
     "format_record",
+    "move_texts",
     "parse_record",
     "replay_moves",
     "result_text",

@@ -12,7 +12,6 @@ from datetime import date
 
 from ..engine import DealCode, Level, Move, Position, SplitMix64
 from .records import cleared_per_turn, result_text
-from .start import ALL_CLEAR
 
 DAILY_VERSION = 1
 _LEVEL_BITS = {Level.EASY: 0, Level.HARD: 1}
@@ -47,7 +46,7 @@ def share_line(day: date, level: Level, moves: Sequence[Move], final: Position) 
     The strip shows how much each turn cleared, which tells a friend how the game went without
     telling them anything about the deal.
     """
-    variant = f" {ALL_CLEAR}" if final.all_clear else ""
+    variant = "".join(f" {name}" for name in final.variant.names)
     strip = emoji_strip(cleared_per_turn(moves))
     text = f"Club Fight daily {day.isoformat()} {level.value}{variant}: {result_text(final)}"
     return f"{text} {strip}" if strip else text

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from ..engine import Level
+from ..engine import VARIANTS, Level, Variant
 from .results import GameResult
-from .start import KNOWN_VARIANTS
 
 MAX_SCORE = Level.HARD.grid_deck_size  # 41: nothing cleared on the hard level
 BEST_DEALS_SHOWN = 3
@@ -30,7 +29,7 @@ class GroupStats:
     """The figures of one level and set of variants; All Clear games never mix with plain ones."""
 
     level: Level
-    variants: tuple[str, ...]
+    variant: Variant
     played: int
     won: int
     current_streak: int
@@ -46,7 +45,7 @@ class GroupStats:
 
     @property
     def name(self) -> str:
-        return " ".join((self.level.value, *self.variants))
+        return " ".join((self.level.value, *self.variant.names))
 
     @property
     def win_percent(self) -> float:
@@ -55,7 +54,7 @@ class GroupStats:
     def to_json(self) -> dict[str, Any]:
         return {
             "level": self.level.value,
-            "variants": list(self.variants),
+            "variants": list(self.variant.names),
             "played": self.played,
             "won": self.won,
             "win_percent": round(self.win_percent, 1),
@@ -88,9 +87,8 @@ class StatsSummary:
     def won(self) -> int:
         return sum(group.won for group in self.groups)
 
-    def group(self, level: Level, variants: Sequence[str] = ()) -> GroupStats | None:
-        key = tuple(sorted(variants))
-        return next((g for g in self.groups if g.level is level and g.variants == key), None)
+    def group(self, level: Level, variant: Variant = Variant.NONE) -> GroupStats | None:
+        return next((g for g in self.groups if g.level is level and g.variant == variant), None)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -107,19 +105,19 @@ class StatsSummary:
 
 def summarize(games: Sequence[GameResult], today: date | None = None) -> StatsSummary:
     """The figures for ``games`` (oldest first). ``today`` (UTC) lets a stale daily streak lapse."""
-    keys: list[tuple[Level, tuple[str, ...]]] = []
-    for variants in ((), *((v,) for v in KNOWN_VARIANTS)):
-        keys.extend((level, variants) for level in Level)
-    by_group: dict[tuple[Level, tuple[str, ...]], list[GameResult]] = {key: [] for key in keys}
+    keys: list[tuple[Level, Variant]] = []
+    for variant in (Variant.NONE, *VARIANTS):
+        keys.extend((level, variant) for level in Level)
+    by_group: dict[tuple[Level, Variant], list[GameResult]] = {key: [] for key in keys}
     for game in games:
-        by_group.setdefault((game.level, tuple(sorted(game.variants))), []).append(game)
-    groups = tuple(_group(level, variants, group) for (level, variants), group in by_group.items() if group)
+        by_group.setdefault((game.level, game.variant), []).append(game)
+    groups = tuple(_group(level, variant, group) for (level, variant), group in by_group.items() if group)
     daily_days = sorted({game.daily for game in games if game.daily is not None})
     current, best = _daily_streaks(daily_days, today)
     return StatsSummary(groups, sum(1 for game in games if game.daily is not None), current, best)
 
 
-def _group(level: Level, variants: tuple[str, ...], games: list[GameResult]) -> GroupStats:
+def _group(level: Level, variant: Variant, games: list[GameResult]) -> GroupStats:
     histogram = [0] * (MAX_SCORE + 1)
     for game in games:
         histogram[game.score] += 1
@@ -131,7 +129,7 @@ def _group(level: Level, variants: tuple[str, ...], games: list[GameResult]) -> 
     worst_deals = sorted((DealScore(deal, max(s)) for deal, s in by_deal.items()), key=lambda d: (-d.score, d.deal))
     return GroupStats(
         level=level,
-        variants=variants,
+        variant=variant,
         played=len(games),
         won=sum(game.won for game in games),
         current_streak=current,

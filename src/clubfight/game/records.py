@@ -19,13 +19,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import DealCode, IllegalMoveError, Move, NotationError, Outcome, Position, parse_position
-from .start import ALL_CLEAR, KNOWN_VARIANTS, Start
+from ..engine import (
+    VARIANT_NAMES,
+    DealCode,
+    IllegalMoveError,
+    Move,
+    NotationError,
+    Outcome,
+    Position,
+    Variant,
+    parse_position,
+)
+from .start import Start
 
 RECORD_HEADER = "clubfight record"
 RECORD_VERSION = 1
 MAX_RECORD_LINES = 200
-"""A game has at most 13 turns; the cap keeps a hostile file from costing anything to refuse."""
+"""A game has at most MAX_TURNS (13) turns; the cap keeps a hostile file from costing anything to refuse."""
 MAX_LINE_LENGTH = 1000
 
 
@@ -35,6 +45,21 @@ def replay_moves(opening: Position, moves: Sequence[Move]) -> list[Position]:
     for move in moves:
         positions.append(positions[-1].play(move))
     return positions
+
+
+def move_texts(opening: Position, moves: Sequence[Move]) -> tuple[str, ...]:
+    """Each move in move notation, named in the position it is played from, so it reads back as
+    the same move; from the first illegal move on (a save being repaired, say) ``str(move)``."""
+    texts = []
+    position: Position | None = opening
+    for move in moves:
+        if position is not None and position.is_legal(move):
+            texts.append(position.move_notation(move))
+            position = position.play(move)
+        else:
+            texts.append(str(move))
+            position = None
+    return tuple(texts)
 
 
 def cleared_per_turn(moves: Sequence[Move]) -> list[int]:
@@ -79,14 +104,14 @@ class GameRecord:
 
 def format_record(start: Start, moves: Sequence[Move]) -> str:
     """The text of a record; raises IllegalMoveError if ``moves`` isn't a legal game from ``start``."""
-    final = replay_moves(start.opening(), moves)[-1]
+    positions = replay_moves(start.opening(), moves)
     head = f"deal: {start.deal}" if start.deal is not None else f"position: {start.position}"
     lines = [
         f"{RECORD_HEADER} {RECORD_VERSION}",
         head,
-        f"variants: {' '.join(start.variants) or 'none'}",
-        f"result: {result_text(final)}",
-        *(str(move) for move in moves),
+        f"variants: {start.variant}",
+        f"result: {result_text(positions[-1])}",
+        *(position.move_notation(move) for position, move in zip(positions[:-1], moves, strict=True)),
     ]
     return "\n".join(lines) + "\n"
 
@@ -170,14 +195,14 @@ def _read_start(fields: dict[str, tuple[int, str]], header_line: int) -> Start:
         raise RecordError(where, "a record names either a 'deal:' code or a starting 'position:', exactly one")
     variants_line, variants_text = fields.get("variants", (header_line, "none"))
     variants = [] if variants_text.lower() == "none" else variants_text.lower().replace(",", " ").split()
-    for variant in variants:
-        if variant not in KNOWN_VARIANTS:
-            raise RecordError(variants_line, f"unknown variant {variant!r}: use 'none' or {', '.join(KNOWN_VARIANTS)}")
-    all_clear = ALL_CLEAR in variants
+    for name in variants:
+        if name not in VARIANT_NAMES:
+            raise RecordError(variants_line, f"unknown variant {name!r}: use 'none' or {', '.join(VARIANT_NAMES)}")
+    variant = Variant.from_names(variants)
     if "deal" in fields:
         number, code = fields["deal"]
         try:
-            return Start.from_deal(DealCode.parse(code), all_clear=all_clear)
+            return Start.from_deal(DealCode.parse(code), variant=variant)
         except NotationError as error:
             raise RecordError(number, str(error)) from None
     number, text = fields["position"]
@@ -185,7 +210,7 @@ def _read_start(fields: dict[str, tuple[int, str]], header_line: int) -> Start:
         position = parse_position(text)
     except NotationError as error:
         raise RecordError(number, str(error)) from None
-    if position.all_clear != all_clear:
+    if position.variant != variant:
         raise RecordError(variants_line, "the variants don't match the position's allclear flag")
     # Keep the text as written: parse_position already proved it sound.
-    return Start(None, position.notation(), all_clear)
+    return Start(None, position.notation(), variant)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from ..engine import Level, Position
+from ..engine import Level, Position, Variant
 from .start import Start
 
 
@@ -17,7 +17,7 @@ class GameResult:
     played_on: date
     deal: str | None
     level: Level
-    variants: tuple[str, ...]
+    variant: Variant
     won: bool
     score: int
     turns: int
@@ -47,7 +47,7 @@ class GameResult:
             played_on=played_on,
             deal=str(start.deal) if start.deal is not None else None,
             level=final.level,
-            variants=start.variants,
+            variant=start.variant,
             won=won,
             score=final.score,
             turns=final.turns_played,
@@ -72,7 +72,7 @@ class GameResult:
             "played_on": self.played_on.isoformat(),
             "deal": self.deal,
             "level": self.level.value,
-            "variants": list(self.variants),
+            "variants": list(self.variant.names),
             "won": self.won,
             "score": self.score,
             "turns": self.turns,

@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from ..engine import Move, Position
+from .records import move_texts
 from .start import Start
 
 
@@ -32,14 +33,14 @@ class SavedGame:
         daily: date | None = None,
         game_id: str | None = None,
     ) -> SavedGame:
-        return SavedGame(start, tuple(str(move) for move in moves), hints, undos, daily, game_id)
+        return SavedGame(start, move_texts(start.opening(), moves), hints, undos, daily, game_id)
 
     def to_json(self) -> dict[str, Any]:
         start = {"deal": str(self.start.deal)} if self.start.deal is not None else {"position": self.start.position}
         return {
             "start": start,
             "level": self.start.level.value,
-            "variants": list(self.start.variants),
+            "variants": list(self.start.variant.names),
             "moves": list(self.moves),
             "hints": self.hints,
             "undos": self.undos,
@@ -66,5 +67,5 @@ class ResumedGame:
         position = self.position
         turn = position.turns_played + (0 if position.is_over else 1)
         label = self.saved.start.label
-        variants = "".join(f", {v}" for v in self.saved.start.variants)
+        variants = "".join(f", {name}" for name in self.saved.start.variant.names)
         return f"{label} ({position.level.value}{variants}), turn {turn}, score {position.score}"

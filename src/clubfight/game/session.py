@@ -7,13 +7,11 @@ to ``storage.record_game`` at game over.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 from ..engine import Move, Position
 from .daily import share_line
-from .records import cleared_per_turn, format_record
 from .results import GameResult
 from .saved import ResumedGame, SavedGame
 from .start import Start
@@ -123,15 +121,8 @@ class GameSession:
             game_id=self.game_id,
         )
 
-    def record_text(self) -> str:
-        """The game record (docs/records.md) of the moves played so far."""
-        return format_record(self.start, self.moves)
-
     def share_line(self) -> str | None:
         """The spoiler-free daily share line, or None when this isn't a daily deal."""
         if self.daily is None:
             return None
         return share_line(self.daily, self.position.level, self.moves, self.position)
-
-    def cleared_per_turn(self) -> Sequence[int]:
-        return cleared_per_turn(self.moves)

@@ -4,9 +4,12 @@ A write goes to a temporary file in the same folder, is flushed and fsynced, the
 old file with ``os.replace`` (atomic on POSIX and Windows), and the folder is fsynced so the rename
 itself survives a power cut. A ``kill -9`` at any instant leaves either the old file or the new one.
 
-A read never raises. Whatever is wrong with the file, the loader keeps a byte-for-byte backup next
+A read never raises for a damaged file. Whatever is wrong with the file, the loader keeps a byte-for-byte backup next
 to it (``stats.json.corrupt-20261130T021500``), rewrites the file with what it could keep (so the
-player is told once, not on every launch), and returns that plus one warning line.
+player is told once, not on every launch), and returns that plus one warning line. Only a problem
+with the file itself counts as damage: ``Damaged`` or ``SchemaError``, raised on purpose by the
+readers. Any other exception is a bug in the reader and propagates, so it can't get the player's
+file set aside as if the file were at fault.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Generic, TypeVar
+
+from .schema import SchemaError
 
 T = TypeVar("T")
 
@@ -111,10 +116,11 @@ def load_document(
     rewrite: Callable[[T], None] | None = None,
     now: datetime | None = None,
 ) -> Loaded[T]:
-    """Load ``path`` as a ``kind`` document of at most ``version``; never raises.
+    """Load ``path`` as a ``kind`` document of at most ``version``; never raises for a damaged file.
 
     ``parse`` reads the document into a value plus a note on anything it dropped ("had 2 unreadable
-    games, which were skipped"), or raises when nothing can be kept. ``what`` names the file for the
+    games, which were skipped"), or raises Damaged or SchemaError when nothing can be kept; any
+    other exception from it is a bug and propagates. ``what`` names the file for the
     player ("statistics"). ``rewrite`` saves the kept value once a backup is made, so a damaged file
     is reported once, not on every launch.
     """
@@ -126,7 +132,7 @@ def load_document(
         return Loaded(default(), f"Couldn't read your {what} file {path} ({_reason(error)}); carrying on without it.")
     try:
         value, note = _interpret(raw, kind, version, parse)
-    except Exception as error:  # any failure at all means: nothing could be kept
+    except (Damaged, SchemaError) as error:  # the file's fault; anything else is ours and propagates
         value, note = default(), f"{_reason(error)}, so it was set aside"
     if note is None:
         return Loaded(value)

@@ -14,8 +14,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..engine import DealCode, IllegalMoveError, Move, NotationError
-from ..game import KNOWN_VARIANTS, GameResult, ResumedGame, SavedGame, Start
+from ..engine import VARIANT_NAMES, DealCode, IllegalMoveError, Move, NotationError, Variant
+from ..game import GameResult, ResumedGame, SavedGame, Start, move_texts
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
 from .schema import (
@@ -84,8 +84,8 @@ def _nothing() -> ResumedGame | None:
 def _read_saved(document: dict[str, Any]) -> SavedGame:
     try:
         start_obj = as_object(document.get("start"), "start")
-        variants = get_str_list(document, "variants", len(KNOWN_VARIANTS), 20)
-        start = Start.parse(_start_text(start_obj), variants)
+        variants = get_str_list(document, "variants", len(VARIANT_NAMES), 20)
+        start = Start.parse(_start_text(start_obj), Variant.from_names(variants))
         level = get_str(document, "level", 10)
         if level != start.level.value:
             raise SchemaError(f"its level {level!r} doesn't match the deal")
@@ -124,7 +124,7 @@ def _replay(saved: SavedGame) -> tuple[ResumedGame, str | None]:
                 raise IllegalMoveError("the game was already over")
             move = positions[-1].parse_move(text)
         except (NotationError, IllegalMoveError) as error:
-            kept = replace(saved, moves=tuple(map(str, moves)))
+            kept = replace(saved, moves=move_texts(positions[0], moves))
             note = f"has an illegal move {number} ({error}); the game was restored up to move {number - 1}"
             return ResumedGame(kept, tuple(moves), tuple(positions)), note
         moves.append(move)

@@ -11,8 +11,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..engine import Level
-from ..game import KNOWN_VARIANTS, GameResult
+from ..engine import MAX_TURNS, VARIANT_NAMES, Level, NotationError, Variant
+from ..game import GameResult
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
 from .schema import (
@@ -40,8 +40,8 @@ def read_result(value: object) -> GameResult:
         raise SchemaError("level must be easy or hard")
     level = Level(level_text)
     variants = obj.get("variants")
-    if not isinstance(variants, list) or any(v not in KNOWN_VARIANTS for v in variants):
-        raise SchemaError(f"variants must be a list drawn from {KNOWN_VARIANTS}")
+    if not isinstance(variants, list) or any(v not in VARIANT_NAMES for v in variants):
+        raise SchemaError(f"variants must be a list drawn from {VARIANT_NAMES}")
     score = get_int(obj, "score", 0, level.grid_deck_size)
     won = get_bool(obj, "won")
     if won != (score == 0):
@@ -50,10 +50,10 @@ def read_result(value: object) -> GameResult:
         played_on=get_date(obj, "played_on"),
         deal=get_optional_str(obj, "deal", 40),
         level=level,
-        variants=tuple(sorted(set(variants))),
+        variant=_variant(variants),
         won=won,
         score=score,
-        turns=get_int(obj, "turns", 0, 13),
+        turns=get_int(obj, "turns", 0, MAX_TURNS),
         hints=get_int(obj, "hints", 0, MAX_COUNTER),
         undos=get_int(obj, "undos", 0, MAX_COUNTER),
         daily=get_optional_date(obj, "daily"),
@@ -63,6 +63,13 @@ def read_result(value: object) -> GameResult:
     if result.deal is not None and not result.deal.startswith(f"{level.value}-"):
         raise SchemaError("the deal code's level disagrees with the level")
     return result
+
+
+def _variant(names: list[str]) -> Variant:
+    try:
+        return Variant.from_names(names)
+    except NotationError as error:
+        raise SchemaError(str(error)) from None
 
 
 def new_game_id() -> str:

@@ -12,7 +12,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..engine import DealCode, Level, Position
+from ..engine import DealCode, Level, Position, Variant
 from ..game import GameSession, Start
 from ..storage.settings import Settings
 from .autosave import Clock, autosave, export_line, new_session, record_finish, utc_today
@@ -46,7 +46,7 @@ class ClubFightApp(App[None]):
         *,
         level: Level | None = None,
         seed: int | None = None,
-        all_clear: bool = False,
+        variant: Variant = Variant.NONE,
         position: Position | None = None,
         seed_source: Callable[[], int] = random_seed,
         daily: bool = False,
@@ -58,7 +58,7 @@ class ClubFightApp(App[None]):
         super().__init__()
         self.level = level
         self.seed = seed
-        self.all_clear = all_clear
+        self.variant = variant
         self.start_position = position
         self.seed_source = seed_source
         self.daily = daily
@@ -93,18 +93,24 @@ class ClubFightApp(App[None]):
         if self.start_position is not None:
             self.start_game(Start.from_position(self.start_position))
         elif self.level is None:
-            self.push_screen(StartScreen(self.seed, daily=self.daily, all_clear=self.all_clear), self._level_chosen)
+            self.push_screen(StartScreen(self.seed, daily=self.daily, variant=self.variant), self._level_chosen)
         else:
-            self.deal(self.level, self.seed, all_clear=self.all_clear, daily=self.daily)
+            self.deal(self.level, self.seed, variant=self.variant, daily=self.daily)
 
     def _level_chosen(self, choice: StartChoice | None) -> None:
         if choice is None:
             self.exit()
         else:
-            self.deal(choice.level, self.seed, all_clear=choice.all_clear, daily=choice.daily)
+            self.deal(choice.level, self.seed, variant=choice.variant, daily=choice.daily)
 
     def deal(
-        self, level: Level, seed: int | None, *, all_clear: bool = False, daily: bool = False, replace: bool = False
+        self,
+        level: Level,
+        seed: int | None,
+        *,
+        variant: Variant = Variant.NONE,
+        daily: bool = False,
+        replace: bool = False,
     ) -> None:
         """Deal (level, seed), a fresh seed when None, or today's daily deal; and show its table."""
         day: date | None = None
@@ -115,7 +121,7 @@ class ClubFightApp(App[None]):
             code = daily_deal(day, level)
         else:
             code = DealCode(level, self.seed_source() if seed is None else seed)
-        self.start_game(Start.from_deal(code, all_clear=all_clear), daily=day, replace=replace)
+        self.start_game(Start.from_deal(code, variant=variant), daily=day, replace=replace)
 
     def start_game(self, start: Start, *, daily: date | None = None, replace: bool = False) -> None:
         """A new game from ``start`` on a fresh table; the first one started with --autoplay is a demo."""

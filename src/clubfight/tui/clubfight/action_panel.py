@@ -8,7 +8,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
-from ...engine import Action, Card, Position
+from ...engine import Action, Card, Position, Variant
 from ..widgets.buttons import FlatButton, update_if_changed
 from .plan import action_summary
 
@@ -45,7 +45,7 @@ class ActionPanel(Widget):
         update_if_changed(title, f"Actions for the {club.symbol}" if club else "Actions: pick a club first")
         for action in Action:
             button = self.button(action)
-            if action is Action.ALLCLEAR and not position.all_clear:
+            if action is Action.ALLCLEAR and Variant.ALL_CLEAR not in position.variant:
                 button.display = False
                 continue
             available, detail = action_summary(position, club, action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widget import Widget
 
-from ...engine import Position
+from ...engine import GRID_SIZE, Position
 from ..widgets.cards import CardWidget
 
 
@@ -13,7 +13,7 @@ class GridView(Widget):
     """Nine CardWidgets in reading order; ``show`` renders them from a position."""
 
     def compose(self) -> ComposeResult:
-        for place in range(1, 10):
+        for place in range(1, GRID_SIZE + 1):
             yield CardWidget(str(place), id=f"place-{place}", classes="grid-card")
 
     def place(self, place: int) -> CardWidget:
@@ -27,7 +27,7 @@ class GridView(Widget):
         picked: frozenset[int] = frozenset(),
         fresh: frozenset[int] = frozenset(),
     ) -> None:
-        for place in range(1, 10):
+        for place in range(1, GRID_SIZE + 1):
             states = set()
             mark = ""
             if place in fresh:

@@ -9,6 +9,7 @@ from ...engine import Card
 from ..widgets.cards import CardWidget
 
 HAND_KEYS = ("z", "x", "c", "v")
+"""One key per hand slot: HAND_SIZE of them (tests/tui checks the two agree)."""
 
 
 class HandView(Widget):

@@ -75,8 +75,3 @@ def show_hint(screen: GameScreen, hint: Hint) -> None:
         plan = screen.plan  # can't be previewed through the turn builder: say it in words alone
     screen.set_plan(plan, f"Hint: {hint.reason}.")  # the table itself shows the move
     screen.count_hint()
-
-
-def hints_used(screen: GameScreen) -> int:
-    """Hints shown so far in this game (kept, and saved, by its session)."""
-    return screen.session.hints

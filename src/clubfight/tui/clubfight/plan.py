@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ...engine import Action, Card, IllegalMoveError, Move, Position
+from ...engine import RANK_NAMES, Action, ActionInput, Card, Move, Position, directions
 
-PICKING_ACTIONS = frozenset({Action.SUM, Action.RUN, Action.ANY})
+PICKING_ACTIONS = frozenset(a for a in Action if a.input is ActionInput.CARDS)
 """Actions whose targets the player toggles card by card."""
-CHOOSING_ACTIONS = frozenset({Action.LINE, Action.UPDOWN, Action.ALLCLEAR})
+CHOOSING_ACTIONS = frozenset(
+    a for a in Action if a.input in (ActionInput.LINE, ActionInput.DIRECTION, ActionInput.CLUBS)
+)
 """Actions where the player picks one of a few whole moves (a line, a direction, a trio of clubs)."""
 
 
@@ -70,15 +72,13 @@ def why_not(position: Position, plan: Plan) -> str:
     if plan.action is None:
         return f"Pick an action for the {plan.club.symbol}."
     if needs_choice(position, plan):
-        return "Choose which one first." if plan.action is not Action.UPDOWN else "Choose up or down first."
+        return "Choose up or down first." if plan.action.input is ActionInput.DIRECTION else "Choose which one first."
     if plan.action in PICKING_ACTIONS:
         if not plan.picked:
             return f"Pick the cards for {plan.action.title} (1-9, or click them)."
-        try:
-            position.play(Move(plan.club, plan.action, plan.picked))
-        except IllegalMoveError as error:
-            text = str(error)
-            return "Not a legal move: " + text.split(": ", 1)[-1]
+        error = position.explain(Move(plan.club, plan.action, plan.picked))
+        if error is not None:
+            return f"Not a legal move: {error.explanation}"
     return "Not a legal move."
 
 
@@ -112,9 +112,9 @@ def feedback(position: Position, plan: Plan) -> str:
             return "Any: pick one card (a joker too)"
         return f"Any: {', '.join(card_label(c) for c in cards)}{mark or ' ✗ pick exactly one'}"
     if needs_choice(position, plan):
-        if plan.action is Action.UPDOWN:
+        if plan.action.input is ActionInput.DIRECTION:
             return "Up or down? ↑/↓ or click"
-        if plan.action is Action.LINE:
+        if plan.action.input is ActionInput.LINE:
             return "Which line? press a place in it, or ←/→"
         return "Which three clubs? ←/→"
     if move is None:
@@ -139,7 +139,7 @@ def describe(move: Move) -> str:
 
 
 def _rank_name(value: int) -> str:
-    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value))
+    return RANK_NAMES.get(value, str(value))
 
 
 def _count(n: int) -> str:
@@ -185,15 +185,6 @@ ACTION_HINTS = {
 """Reminders shown in the action boxes before a club is picked; what is legal still comes from the engine."""
 
 
-def _direction_ruled_out(position: Position, club: Card, direction: str) -> bool:
-    """The engine refuses this club going ``direction`` at all (ruling U1), not just for want of cards."""
-    try:
-        position.parse_move(f"{club} {direction}")
-    except IllegalMoveError as error:
-        return "(U1)" in str(error)
-    return False
-
-
 def _why_none(position: Position, club: Card, action: Action) -> str:
     name = club.rank_name
     if action is Action.MATCH:
@@ -205,7 +196,7 @@ def _why_none(position: Position, club: Card, action: Action) -> str:
     if action is Action.LINE:
         return f"no {name} in any line"
     if action is Action.UPDOWN:
-        if all(_direction_ruled_out(position, club, direction) for direction in ("up", "down")):
+        if not directions(club.value):  # U1: the A and the K have no direction at all
             return f"the {name} can't go up or down"
         return "nothing to clear"
     if action is Action.ALLCLEAR:

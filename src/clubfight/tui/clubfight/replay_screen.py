@@ -131,6 +131,7 @@ class ReplayApp(App[None]):
 def run_replay(positions: Sequence[Position], moves: Sequence[Move]) -> int:
     """Open the replay (called by ``clubfight replay FILE`` once the record has been checked)."""
     first = positions[0]
-    title = f"{first.level.value}{' +all-clear' if first.all_clear else ''}, {len(moves)} moves"
+    variants = "".join(f" +{name}" for name in first.variant.names)
+    title = f"{first.level.value}{variants}, {len(moves)} moves"
     ReplayApp(positions, moves, title).run()
     return 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ...engine import Action, Card, Move, Position
+from ...engine import Action, ActionInput, Card, Move, Position, Variant
 from ...game import GameSession
 from .plan import (
     CHOOSING_ACTIONS,
@@ -115,7 +115,7 @@ class TableModel:
             return NOTHING
         if position.card_at(place) is None:
             return self.say(f"Place {place} is empty.")
-        if plan.action is Action.LINE:
+        if plan.action.input is ActionInput.LINE:
             return self._choose_line(place)
         if plan.action not in PICKING_ACTIONS:
             return NOTHING
@@ -136,7 +136,7 @@ class TableModel:
 
     def choose_direction(self, direction: str) -> Change:
         moves = options(self.position, self.plan)
-        if self.plan.action is Action.UPDOWN:
+        if self.plan.action is not None and self.plan.action.input is ActionInput.DIRECTION:
             for move in moves:
                 if move.detail == direction:
                     return self._set(replace(self.plan, choice=move))
@@ -256,7 +256,7 @@ class TableModel:
         position, plan = self.position, self.plan
         over = position.is_over
         if action == "place":
-            if over or plan.action is None or not (plan.action in PICKING_ACTIONS or plan.action is Action.LINE):
+            if over or plan.action is None or plan.action.input not in (ActionInput.CARDS, ActionInput.LINE):
                 return None
             return True
         if action == "club":
@@ -264,7 +264,7 @@ class TableModel:
             return True if not over and isinstance(slot, int) and slot < len(position.hand) else None
         if action == "act":
             chosen = Action(str(parameters[0]))
-            if chosen is Action.ALLCLEAR and not position.all_clear:
+            if chosen is Action.ALLCLEAR and Variant.ALL_CLEAR not in position.variant:
                 return False
             return True if not over and plan.club and action_summary(position, plan.club, chosen)[0] else None
         if action == "confirm":

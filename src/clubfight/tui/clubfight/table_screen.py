@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...engine import Action, Move, Position
+from ...engine import GRID_SIZE, MAX_TURNS, Action, Move, Position
 from ...game import GameSession
 from ..widgets import CardWidget
 from ..widgets.buttons import FlatButton, update_if_changed
@@ -40,8 +40,8 @@ ACTIONS_GROUP = Binding.Group("Action", compact=True)
 
 
 def _bindings() -> list[BindingType]:
-    bindings: list[BindingType] = [Binding("1", "place(1)", "Place", key_display="1-9")]
-    bindings += [Binding(str(p), f"place({p})", f"Place {p}", show=False) for p in range(2, 10)]
+    bindings: list[BindingType] = [Binding("1", "place(1)", "Place", key_display=f"1-{GRID_SIZE}")]
+    bindings += [Binding(str(p), f"place({p})", f"Place {p}", show=False) for p in range(2, GRID_SIZE + 1)]
     bindings.append(Binding(HAND_KEYS[0], "club(0)", "Club", key_display="".join(HAND_KEYS)))
     bindings += [
         Binding(key, f"club({slot})", f"Club {slot + 1}", show=False) for slot, key in enumerate(HAND_KEYS) if slot
@@ -293,7 +293,7 @@ class GameScreen(Screen[None]):
             text = Text()
             text.append(title, style="bold reverse")
             text.append(f"  Deal {self.deal_label}", style="bold")
-            text.append(f"  Turn {turn}/13")
+            text.append(f"  Turn {turn}/{MAX_TURNS}")
             text.append(f"  Clubs deck {len(position.clubs_deck)}")
             text.append(f"  Grid deck {len(position.grid_deck)}")
             text.append(f"  To clear {position.score}", style="bold")
@@ -303,7 +303,7 @@ class GameScreen(Screen[None]):
         text = Text()
         text.append(" ♣ ", style="bold reverse")
         text.append(f" {self.deal_label}", style="bold")
-        text.append(f"  Turn {turn}/13  Clubs {len(position.clubs_deck)}  Grid {len(position.grid_deck)}")
+        text.append(f"  Turn {turn}/{MAX_TURNS}  Clubs {len(position.clubs_deck)}  Grid {len(position.grid_deck)}")
         text.append(f"  Left {position.score}", style="bold")
         return text
 

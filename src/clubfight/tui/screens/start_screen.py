@@ -12,7 +12,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from ...engine import Level
+from ...engine import Level, Variant
 from ..widgets.buttons import FlatButton
 
 TITLE_ART = """\
@@ -28,8 +28,8 @@ class StartChoice:
     level: Level
     daily: bool = False
     """Today's daily deal (the same for everyone on this UTC date) instead of a fresh one."""
-    all_clear: bool = False
-    """The All Clear variant (RULINGS V1)."""
+    variant: Variant = Variant.NONE
+    """The rules variants chosen (the All Clear variant, RULINGS V1)."""
 
 
 class StartScreen(Screen[StartChoice | None]):
@@ -45,11 +45,11 @@ class StartScreen(Screen[StartChoice | None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, seed: int | None, *, daily: bool = False, all_clear: bool = False) -> None:
+    def __init__(self, seed: int | None, *, daily: bool = False, variant: Variant = Variant.NONE) -> None:
         super().__init__()
         self.seed = seed
         self.daily = daily
-        self.all_clear = all_clear
+        self.variant = variant
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
@@ -75,25 +75,25 @@ class StartScreen(Screen[StartChoice | None]):
         return f"d  Daily deal: {'ON' if self.daily else 'off'}"
 
     def _all_clear_label(self) -> str:
-        return f"a  All Clear variant: {'ON' if self.all_clear else 'off'}"
+        return f"a  All Clear variant: {'ON' if Variant.ALL_CLEAR in self.variant else 'off'}"
 
     def _refresh_options(self) -> None:
         self.query_one("#start-prompt", Static).update(self._prompt())
         self.query_one("#daily", FlatButton).label = self._daily_label()
         self.query_one("#all-clear", FlatButton).label = self._all_clear_label()
         self.query_one("#daily", FlatButton).set_class(self.daily, "-on")
-        self.query_one("#all-clear", FlatButton).set_class(self.all_clear, "-on")
+        self.query_one("#all-clear", FlatButton).set_class(Variant.ALL_CLEAR in self.variant, "-on")
 
     def action_toggle_daily(self) -> None:
         self.daily = not self.daily
         self._refresh_options()
 
     def action_toggle_all_clear(self) -> None:
-        self.all_clear = not self.all_clear
+        self.variant ^= Variant.ALL_CLEAR
         self._refresh_options()
 
     def action_level(self, name: str) -> None:
-        self.dismiss(StartChoice(Level(name), self.daily, self.all_clear))
+        self.dismiss(StartChoice(Level(name), self.daily, self.variant))
 
     @on(Button.Pressed, "#easy, #hard")
     def _level_pressed(self, event: Button.Pressed) -> None:
