@@ -353,6 +353,13 @@ class Round:
             return _BLACK if self._stacks[front_row(_RED)[0] - 1] else _RED
         return None
 
+    def hidden_from(self, colour: Colour) -> tuple[Card, ...]:
+        """T6: the cards ``colour`` can't see, sorted: the opponent's hand and deck together (only their
+        number each is public). Stacks, scores, deck sizes and the ADVANTAGE are public; every deck's
+        order is hidden from both players alike."""
+        other = colour.other.index
+        return tuple(sorted(self._hands[other] + self._decks[other]))
+
     def cards_left(self, colour: Colour) -> int:
         """W6: ``colour``'s cards not in the grid (deck, hand and ADVANTAGE)."""
         return DECK_SIZE - sum(1 for s in self._stacks for c in s if c.colour is colour)
