@@ -108,9 +108,10 @@ class Card:
         return f"{self.rank_name}{self.suit.symbol}"
 
     def sort_key(self) -> int:
-        """Cards sort by colour (red first), then suit H D S C with the joker last, then rank."""
-        suit = 4 if self.suit is None else _SUIT_ORDER[self.suit]
-        return suit * 16 + self.rank
+        """Cards sort by suit H D S C, then rank; the jokers come last, RJ before BJ."""
+        if self.suit is None:
+            return 64 + self.colour.index
+        return _SUIT_ORDER[self.suit] * 16 + self.rank
 
     def __lt__(self, other: Card) -> bool:
         return self.sort_key() < other.sort_key()

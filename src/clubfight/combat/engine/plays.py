@@ -54,57 +54,79 @@ def is_locked(top: Card, player: Colour) -> bool:
     return top.rank == TEN and top.colour is not player
 
 
-Sequence = tuple[tuple[Card, ...], frozenset[int] | None]
-"""A single card or a throw, with the values its first card may be judged by (None: a lone joker)."""
+ANY_VALUE = sum(1 << v for v in range(1, 14))
+"""The value mask of a lone joker: it goes onto anything (P3)."""
+
+Sequence = tuple[tuple[Card, ...], int]
+"""A single card or a throw, with the mask of values its first card may be judged by (bit v for value v)."""
+
+_FIT_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << x for x in range(1, 14) if _FITS[own][x][t]) for t in range(14)) for own in (0, 1)
+)
+"""_FIT_MASKS[own][t]: the values that may go onto a top card of value t (P1)."""
+
+
+def fit_mask(top: Card, player: Colour) -> int:
+    """The mask of first-card values that ``player`` may put onto ``top``; every value onto a joker."""
+    if top.suit is None:
+        return ANY_VALUE
+    return _FIT_MASKS[top.colour is player][top.rank]
 
 
 def sequences(cards: Iterable[Card]) -> list[Sequence]:
-    """Every single card and every THROW (P5) these cards can make, shortest first, in card order.
+    """Every single card and every THROW (P5) these cards can make: singles first, then throws by length.
 
     A throw is two or more cards, each one step up (or each one step down) from the last, all
     numbers or all faces, never wrapping; a joker stands for any missing number A-9 but is never
-    the top card (P3). The same cards in the same order are listed once, with every value their
-    first card could take (a joker first may be judged by either of two).
+    the top card (P3). The same cards in the same order are listed once, with the mask of every
+    value their first card could take (a joker first may be judged by either of two).
     """
-    by_value: list[list[Card]] = [[] for _ in range(14)]
+    by_value: list[list[Card]] = [[] for _ in range(15)]
     jokers: list[Card] = []
-    for card in sorted(set(cards)):
+    ordered = sorted(set(cards), key=Card.sort_key)
+    for card in ordered:
         if card.suit is None:
             jokers.append(card)
         else:
             by_value[card.rank].append(card)
-    found: dict[tuple[Card, ...], set[int]] = {}
+    found: dict[tuple[Card, ...], int] = {}
 
-    def grow(prefix: tuple[Card, ...], value: int, step: int, first: int, low: int, high: int) -> None:
-        if not low <= value <= high:
-            return
+    def grow(prefix: tuple[Card, ...], value: int, step: int, bit: int, low: int, high: int) -> None:
+        nxt = value + step
+        more = low <= nxt <= high
         for card in by_value[value]:
             seq = (*prefix, card)
             if len(seq) > 1:
-                found.setdefault(seq, set()).add(first)
-            grow(seq, value + step, step, first, low, high)
-        if low == 1 and value <= 9:
+                found[seq] = found.get(seq, 0) | bit
+            if more:
+                grow(seq, nxt, step, bit, low, high)
+        if jokers and low == 1 and value <= 9 and more:
             for joker in jokers:
                 if joker not in prefix:
-                    grow((*prefix, joker), value + step, step, first, low, high)
+                    grow((*prefix, joker), nxt, step, bit, low, high)
 
     for low, high in ((1, TEN), (JACK, KING)):
+        usable = jokers and low == 1
         for step in (1, -1):
             for first in range(low, high + 1):
-                grow((), first, step, first, low, high)
-    singles: list[Sequence] = [((c,), frozenset((c.rank,))) for v in range(1, 14) for c in by_value[v]]
-    singles.sort(key=lambda s: s[0][0].sort_key())
-    singles.extend(((j,), None) for j in jokers)
-    throws: list[Sequence] = [(seq, frozenset(values)) for seq, values in found.items()]
-    throws.sort(key=lambda s: (len(s[0]), [c.sort_key() for c in s[0]]))
+                if by_value[first] or (usable and first <= 9):
+                    grow((), first, step, 1 << first, low, high)
+    singles: list[Sequence] = [((c,), 1 << c.rank) for c in ordered if c.suit is not None]
+    singles.extend(((j,), ANY_VALUE) for j in jokers)
+    throws: list[Sequence] = list(found.items())
+    throws.sort(key=_throw_key)
     return singles + throws
 
 
-def sequence_values(cards: tuple[Card, ...]) -> frozenset[int] | str | None:
-    """The first-card values of ``cards`` as one play, or why they are not one (a P5/P3 message)."""
-    for seq, values in sequences(cards):
+def _throw_key(seq: Sequence) -> tuple[int, list[int]]:
+    return (len(seq[0]), [c.sort_key() for c in seq[0]])
+
+
+def sequence_values(cards: tuple[Card, ...]) -> int | str:
+    """The first-card value mask of ``cards`` as one play, or why they are not one (a P5/P3 message)."""
+    for seq, mask in sequences(cards):
         if seq == cards:
-            return values
+            return mask
     if len(set(cards)) != len(cards):
         return "a card can be played only once"
     if cards[-1].is_joker:
@@ -115,11 +137,3 @@ def sequence_values(cards: tuple[Card, ...]) -> frozenset[int] | str | None:
     if any(c.is_joker for c in cards) and True in faces:
         return "a joker stands only for a number A-9, never in a throw of faces"
     return "a throw goes one step at a time in one direction, with no wrap"
-
-
-def fits_any(values: frozenset[int] | None, top: Card, player: Colour) -> bool:
-    """May a play whose first card is judged by one of ``values`` go onto ``top``?"""
-    if values is None or top.suit is None:
-        return True
-    row = _FITS[top.colour is player]
-    return any(row[v][top.rank] for v in values)

@@ -40,7 +40,7 @@ from .cards import TEN, Card, Colour
 from .errors import IllegalActionError
 from .events import Event, EventKind, TurnEnd
 from .grid import CENTRE, front_row, neutral_place
-from .plays import card_fits, fits_any, is_locked, sequence_values, sequences
+from .plays import card_fits, fit_mask, is_locked, sequence_values, sequences
 from .rules import DEFAULT_RULES, Rules, Style
 from .scoring import Points, score_attack, score_counter
 from .wins import RoundResult, Win, attack_wins, counter_wins, ordered
@@ -599,11 +599,10 @@ class _Work:
             return found
         for place in range(1, 10):
             top = self.stacks[place - 1][-1]
-            if is_locked(top, player):
-                continue
-            for cards, values in seqs:
-                if fits_any(values, top, player):
-                    found.append(Attack(cards, place))
+            if top.rank == TEN and top.colour is not player:
+                continue  # P2: the 10 lock
+            fit = fit_mask(top, player)
+            found.extend([Attack(cards, place) for cards, mask in seqs if mask & fit])
         return found
 
     def counter_cards(self, attack: Attack) -> list[Card]:
@@ -990,7 +989,7 @@ class _Work:
             return IllegalActionError(
                 "P2", f"the {top.symbol} at {place} is {top.colour}'s 10: only {top.colour} plays on it"
             )
-        if not fits_any(values, top, player):
+        if not values & fit_mask(top, player):
             first = cards[0]
             wrap = ""
             if {first.rank, top.rank} in ({1, 10}, {11, 13}):
