@@ -7,9 +7,9 @@ exactly once; they must never change without a new COMBAT_DEAL_VERSION.
 from __future__ import annotations
 
 import pytest
-from combat_support import BLACK, RED, accounted
 
 from clubfight.combat.engine import COMBAT_DEAL_VERSION, Colour, CombatCode, deal
+from combat.combat_support import BLACK, RED, accounted
 
 GOLDEN = {
     0: (

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from combat_support import all_cards
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,6 +26,7 @@ from clubfight.combat.engine import (
     parse_action,
 )
 from clubfight.engine import SplitMix64
+from combat.combat_support import all_cards
 
 MAX_ACTIONS = 1500
 styles = st.sampled_from([None, *Style])

@@ -12,19 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-from combat_support import (
-    BLACK,
-    EXAMPLE_GRID,
-    RED,
-    accounted,
-    attack,
-    card,
-    cards,
-    grid,
-    make,
-    play,
-    refused,
-)
 
 from clubfight.combat.engine import (
     ALL_CARDS,
@@ -57,6 +44,19 @@ from clubfight.combat.engine import (
     round_seed,
 )
 from clubfight.engine import SplitMix64, shuffled
+from combat.combat_support import (
+    BLACK,
+    EXAMPLE_GRID,
+    RED,
+    accounted,
+    attack,
+    card,
+    cards,
+    grid,
+    make,
+    play,
+    refused,
+)
 
 G = EXAMPLE_GRID
 RULING_IDS = [

@@ -8,9 +8,8 @@ are the text's: RED 10, BLACK 6 after RED's turn; BLACK 13 after its next (X3: n
 
 from __future__ import annotations
 
-from combat_support import BLACK, EXAMPLE_GRID, RED, attack, card, cards, make, play
-
 from clubfight.combat.engine import Colour, Phase, Round
+from combat.combat_support import BLACK, EXAMPLE_GRID, RED, attack, card, cards, make, play
 
 
 def opening() -> Round:
