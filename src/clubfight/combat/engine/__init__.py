@@ -2,8 +2,9 @@
 
 Modelled on Club Fight's engine: immutable ``Card`` and action values, and a ``Round`` with
 ``legal_actions()``, ``play(action)``, ``explain(action)`` and ``outcome``. ``deal(seed)`` sets a
-round up from a seed (``CombatCode``: ``combat-12345``); the rulings it follows are K1-X3 of
-COMBAT-RULINGS.md, each named where it is applied.
+round up from a seed (``CombatCode``: ``combat-12345``). ``parse_position``/``format_position`` read
+and write position JSON, and ``analyse`` lists a position's plays (docs/combat-notation.md). The
+rulings it follows are K1-X3 of COMBAT-RULINGS.md, each named where it is applied.
 """
 
 from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick, parse_action
@@ -13,6 +14,7 @@ from .errors import IllegalActionError, NotationError
 from .events import Event, EventKind, TurnEnd
 from .grid import CENTRE, NEIGHBOURS, NEUTRAL_ROW, front_row, neutral_place
 from .plays import card_fits, fits, is_locked, sequences
+from .position_json import CounterReport, PlayReport, analyse, format_position, parse_position, position_data
 from .round import DECK_SIZE, HAND_SIZE, Phase, Round
 from .rules import KNOCK_OUT_SCORE, Juggle, Rules, Style
 from .scoring import PlayKind, Points
@@ -40,6 +42,7 @@ __all__ = [
     "Colour",
     "CombatCode",
     "Counter",
+    "CounterReport",
     "Decline",
     "Draw",
     "EndTurn",
@@ -51,6 +54,7 @@ __all__ = [
     "Phase",
     "Pick",
     "PlayKind",
+    "PlayReport",
     "Points",
     "Round",
     "RoundResult",
@@ -59,13 +63,17 @@ __all__ = [
     "Suit",
     "TurnEnd",
     "Win",
+    "analyse",
     "card_fits",
     "deal",
     "fits",
+    "format_position",
     "front_row",
     "is_locked",
     "neutral_place",
     "parse_action",
+    "parse_position",
+    "position_data",
     "round_seed",
     "sequences",
 ]
