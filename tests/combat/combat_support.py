@@ -16,6 +16,8 @@ from clubfight.combat.engine import (
     Round,
     parse_action,
 )
+from clubfight.combat.game import Match
+from clubfight.engine import SplitMix64
 
 RED, BLACK = Colour.RED, Colour.BLACK
 
@@ -101,3 +103,22 @@ def all_cards(r: Round) -> list[Card]:
 
 def accounted(r: Round) -> bool:
     return sorted(all_cards(r)) == sorted(ALL_CARDS)
+
+
+def finish_round(match: Match, rng: SplitMix64) -> Match:
+    """Random legal actions, plays preferred, until the current round is over."""
+    while not match.current.is_over:
+        actions = match.current.legal_actions()
+        attacks = [a for a in actions if isinstance(a, Attack)]
+        pool = attacks if attacks and rng.below(4) else actions
+        match = match.play(pool[rng.below(len(pool))])
+    return match
+
+
+def finish_match(match: Match, rng: SplitMix64) -> Match:
+    """Random rounds until a colour has the round wins the match needs (M1)."""
+    while True:
+        match = finish_round(match, rng)
+        if match.is_over:
+            return match
+        match = match.next_round()

@@ -2,8 +2,7 @@
 
 Most rounds are built with ``make`` (combat_support): a grid written row by row from BLACK's front
 row (places 1-3) down to RED's (7-9), hands, and decks that default to every other card.
-M1 and M2 only test the Rules value and starting scores for now: the match that plays rounds in a
-row comes later.
+M1 and M2 play whole matches of random rounds (``Match``, clubfight.combat.game).
 """
 
 from __future__ import annotations
@@ -24,10 +23,12 @@ from clubfight.combat.engine import (
     Arrange,
     Attack,
     Card,
+    Colour,
     CombatCode,
     Decline,
     Draw,
     EndTurn,
+    IllegalActionError,
     Juggle,
     NotationError,
     Phase,
@@ -43,6 +44,7 @@ from clubfight.combat.engine import (
     front_row,
     round_seed,
 )
+from clubfight.combat.game import Match
 from clubfight.engine import SplitMix64, shuffled
 from combat.combat_support import (
     BLACK,
@@ -52,6 +54,8 @@ from combat.combat_support import (
     attack,
     card,
     cards,
+    finish_match,
+    finish_round,
     grid,
     make,
     play,
@@ -551,7 +555,7 @@ def test_combat_ruling_W7_several_wins_reported_in_order() -> None:
     refused(r, "end", "W7")
 
 
-# --- a match (M1, M2: only the Rules value and starting scores for now) ----------------------
+# --- a match -------------------------------------------------------------------------------
 
 
 def test_combat_ruling_M1_best_of_one_three_five() -> None:
@@ -559,7 +563,27 @@ def test_combat_ruling_M1_best_of_one_three_five() -> None:
     for bad in (0, 2, 4, 7):
         with pytest.raises(ValueError):
             Rules(rounds=bad)
-    assert deal(8).scores == (0, 0) and deal(8, round_number=3).scores == (0, 0)
+    rng = SplitMix64(1)
+    for rounds, seed in ((1, 3), (3, 4), (5, 5), (3, 6), (5, 7)):
+        code = CombatCode(seed)
+        match = Match.new(code, Rules(rounds=rounds))
+        assert match.round_number == 1 and match.current == deal(seed, Rules(rounds=rounds))
+        match = finish_match(match, rng)
+        winner = match.winner
+        assert winner is not None and match.is_over
+        assert match.round_wins(winner) == rounds // 2 + 1 and match.round_wins(winner.other) <= rounds // 2
+        assert rounds // 2 + 1 <= match.round_number <= rounds
+        assert [p.result.winner for p in match.rounds if p.result].count(winner) == rounds // 2 + 1
+        for played in match.rounds:  # a fresh setup, full decks, scores from 0, round k from seed and k
+            assert played.start == deal(seed, match.rules, played.number)
+            assert played.start.scores == (0, 0) and accounted(played.start)
+            assert played.positions()[-1] == played.final
+        with pytest.raises(IllegalActionError, match="the match is over") as error:
+            match.next_round()
+        assert error.value.ruling == "M1"
+    unfinished = Match.new(CombatCode(8))
+    with pytest.raises(IllegalActionError, match="round 1 is not over yet"):
+        unfinished.next_round()
 
 
 def test_combat_ruling_M2_survival_scores_carry() -> None:
@@ -567,6 +591,30 @@ def test_combat_ruling_M2_survival_scores_carry() -> None:
     assert rules.survival and not Rules().survival
     r = deal(8, rules, 2, red_score=17)
     assert r.scores == (17, 0) and r.rules is rules
+    rng = SplitMix64(2)
+    carried = 0
+    for seed in range(6):
+        match = Match.new(CombatCode(seed), Rules(rounds=5, survival=True))
+        while True:
+            match = finish_round(match, rng)
+            if match.is_over:
+                break
+            result = match.current.outcome
+            assert result is not None
+            loser = result.winner.other
+            kept = match.current.score(loser)
+            carried += kept > 0
+            match = match.next_round()
+            assert match.current.score(loser) == kept and match.current.score(result.winner) == 0
+            assert match.current == deal(seed, match.rules, match.round_number, **scores_of(loser, kept))
+        assert match.round_wins(match.winner or RED) == 3  # still M1's number of round wins
+    assert carried  # some loser did carry points
+    plain = finish_round(Match.new(CombatCode(0)), rng)
+    assert plain.next_round().current.scores == (0, 0)
+
+
+def scores_of(colour: Colour, score: int) -> dict[str, int]:
+    return {"red_score": score, "black_score": 0} if colour is RED else {"red_score": 0, "black_score": score}
 
 
 # --- advanced rules --------------------------------------------------------------------------

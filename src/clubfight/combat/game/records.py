@@ -34,10 +34,11 @@ from .match import Match
 
 RECORD_HEADER = "combat club record"
 RECORD_VERSION = 1
-MAX_ROUND_LINES = 400
-"""A round holds at most about 300 actions: every attack or counter puts a card of the 45 not dealt
-into the grid for good, and two turns in a row without a play end the round (W6)."""
-MAX_RECORD_LINES = 5 * (MAX_ROUND_LINES + 1) + 50
+MAX_ROUND_ACTIONS = 400
+"""More than a round can hold (about 300 at most): every attack or counter puts one of the 45 cards
+not dealt into the grid for good, each turn ends with at most one ``end`` and starts with at most
+one counter draw, and two turns in a row without a play end the round (W6)."""
+MAX_RECORD_LINES = 5 * (MAX_ROUND_ACTIONS + 1) + 50
 """Five rounds of actions, their ``round`` lines, the fields and room for comments."""
 MAX_LINE_LENGTH = 1000
 FIELDS = ("deal", "rounds", "survival", "juggle", "red-style", "black-style", "result")
@@ -159,7 +160,6 @@ def _read_rules(fields: dict[str, tuple[int, str]], header_line: int) -> tuple[C
 @dataclass
 class _Reading:
     match: Match | None = None
-    round_lines: int = 0
 
 
 def _replay(code: CombatCode, rules: Rules, body: list[tuple[int, str]]) -> Match:
@@ -171,9 +171,6 @@ def _replay(code: CombatCode, rules: Rules, body: list[tuple[int, str]]) -> Matc
         match = state.match
         if match is None:
             raise RecordError(number, f"{line!r}: expected 'round 1' before the first action")
-        state.round_lines += 1
-        if state.round_lines > MAX_ROUND_LINES:
-            raise RecordError(number, f"round {match.round_number} is too long (at most {MAX_ROUND_LINES} actions)")
         current = match.current
         if current.outcome is not None:
             raise RecordError(number, f"{line!r}: round {match.round_number} was already over ({current.outcome})")
@@ -197,4 +194,3 @@ def _start_round(state: _Reading, code: CombatCode, rules: Rules, number: int, w
         raise RecordError(number, f"'round {wanted}': round {match.round_number} is not over yet")
     else:
         state.match = match.next_round()
-    state.round_lines = 0
