@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -99,6 +101,18 @@ def test_the_documented_example(capsys: pytest.CaptureFixture[str]) -> None:
     ]
     safe = {d["to"]: d for d in data if d["cards"] == ["9D"]}
     assert "counters" not in safe[5] and safe[4]["counters"] == []  # unsafe onto BLACK's 9, nothing answers
+
+
+NOTATION_DOC = Path(__file__).resolve().parents[2] / "docs" / "combat-notation.md"
+
+
+def test_the_documented_contract_is_this_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/combat-notation.md shows exactly the example position and one of its plays."""
+    blocks = re.findall(r"```json\n(.*?)```", NOTATION_DOC.read_text(encoding="utf-8"), re.DOTALL)
+    assert json.loads(blocks[0]) == EXAMPLE
+    assert json.loads(blocks[1]) in moves(capsys, position())
+    text = NOTATION_DOC.read_text(encoding="utf-8")
+    assert "2H-3D onto 2 (unsafe): Throw 3 = 3; JS counters for 2" in text
 
 
 def test_the_text_form(capsys: pytest.CaptureFixture[str]) -> None:

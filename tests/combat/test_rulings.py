@@ -110,6 +110,19 @@ RULING_IDS = [
 ]
 
 
+RULES_DOC = Path(__file__).resolve().parents[2] / "docs" / "combat-rules.md"
+
+
+def test_every_ruling_is_in_the_rules_doc() -> None:
+    rules = RULES_DOC.read_text(encoding="utf-8")
+    for ruling in RULING_IDS:
+        assert re.search(rf"\b{ruling}\b", rules), f"docs/combat-rules.md does not state ruling {ruling}"
+    for style in Style:
+        assert style.title in rules, f"docs/combat-rules.md does not describe {style.title}"
+    for heading in ("## How to read the screen", "## Keys", "## This game's readings of the finer points"):
+        assert heading in rules
+
+
 def test_every_ruling_has_a_named_test() -> None:
     names = re.findall(r"def (test_combat_ruling_\w+)", Path(__file__).read_text(encoding="utf-8"))
     for ruling in RULING_IDS:
