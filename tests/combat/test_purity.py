@@ -35,3 +35,25 @@ def test_combat_engine_loads_no_ui_library() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+GAME_DIR = ENGINE_DIR.parent / "game"
+
+
+def test_combat_game_is_pure_too() -> None:
+    """Match and records: no I/O, no clock, no ``random``; from the project only the engines."""
+    sources = sorted(GAME_DIR.glob("*.py"))
+    assert len(sources) >= 3
+    for source in sources:
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                assert node.level == 1 or node.module.startswith("engine"), f"{source.name} imports {node.module}"
+            for name in names:
+                assert name.split(".")[0] not in FORBIDDEN, f"{source.name} imports {name}"
+                if name.startswith("clubfight"):
+                    assert name in ("clubfight.engine", "clubfight.combat.engine"), f"{source.name} imports {name}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.cli import main
@@ -42,6 +42,7 @@ def random_match(seed: int, rules: Rules, choices: int, *, actions: int | None =
     return match
 
 
+@settings(max_examples=40)
 @given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, choices=st.integers(0, 2**32))
 def test_a_whole_match_round_trips_through_its_record(seed: int, rules: Rules, choices: int) -> None:
     match = random_match(seed, rules, choices)
