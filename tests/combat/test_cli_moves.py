@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -290,6 +291,19 @@ def test_a_bad_position_from_stdin_in_a_subprocess_has_no_traceback() -> None:
     )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_undecodable_stdin_is_one_line_too() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "clubfight", "combat", "moves", "-"],
+        input=b'{"stacks": "\xff\xfe"}',
+        capture_output=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert result.returncode == 2 and result.stdout == b""
+    assert result.stderr.count(b"\n") == 1 and b"not text" in result.stderr
 
 
 def test_combat_alone_is_for_the_app_later(capsys: pytest.CaptureFixture[str]) -> None:

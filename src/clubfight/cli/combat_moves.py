@@ -28,7 +28,10 @@ def run(args: argparse.Namespace) -> int:
 def read_combat_position(text: str) -> Round:
     """Position JSON, or ``-`` for standard input; every problem is a one-line UsageError."""
     if text == "-":
-        text = sys.stdin.read(MAX_POSITION_LENGTH + 1)
+        try:
+            text = sys.stdin.read(MAX_POSITION_LENGTH + 1)
+        except UnicodeDecodeError:
+            raise UsageError("bad position: standard input is not text (position JSON is UTF-8)") from None
     try:
         return parse_position(text)
     except NotationError as error:
