@@ -65,7 +65,30 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="step through a saved game record")
     replay.add_argument("file", help="a game record written by the app")
     replay.add_argument("--text", action="store_true", help="print the moves and positions instead of opening the app")
+
+    add_combat_parser(commands)
     return parser
+
+
+def add_combat_parser(commands: argparse._SubParsersAction[OneLineParser]) -> None:
+    """``clubfight combat ...``: Combat Club, with its own commands (docs/combat-notation.md)."""
+    combat = commands.add_parser(
+        "combat",
+        help="Combat Club, HEAVY SYSTEMS' two-player card fighting game",
+        description="Combat Club: a two-player card fighting game on a 3x3 grid (docs/combat-rules.md).",
+        epilog="Run 'clubfight combat COMMAND --help' for a command's options.",
+    )
+    combat_commands = combat.add_subparsers(dest="combat_command", metavar="COMMAND", parser_class=OneLineParser)
+
+    moves = combat_commands.add_parser("moves", help="list every legal attacking play of a position")
+    moves.add_argument("position", help="position JSON (docs/combat-notation.md), or - to read it from stdin")
+    moves.add_argument("--json", action="store_true", help="print a JSON list of plays")
+
+    replay = combat_commands.add_parser("replay", help="check a Combat Club record and print every position")
+    replay.add_argument("file", help="a Combat Club record (docs/combat-notation.md)")
+
+    # The AI's benchmark (clubfight.cli.combat_bench) adds its parser here:
+    # add_bench_parser(combat_commands)
 
 
 HANDLERS = {
@@ -78,12 +101,28 @@ HANDLERS = {
     "replay": "clubfight.cli.replay",
 }
 
+COMBAT_HANDLERS = {
+    "moves": "clubfight.cli.combat_moves",
+    "replay": "clubfight.cli.combat_replay",
+    # "bench": "clubfight.cli.combat_bench",
+}
+COMBAT_APP_LATER = "the Combat Club app is not here yet: try 'clubfight combat moves' or 'clubfight combat replay'"
+
+
+def handler(args: argparse.Namespace) -> str:
+    """The module that runs the command ``args`` names."""
+    if args.command != "combat":
+        return HANDLERS[args.command]
+    if args.combat_command is None:
+        raise UsageError(COMBAT_APP_LATER)
+    return COMBAT_HANDLERS[args.combat_command]
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    module = importlib.import_module(HANDLERS[args.command])
     try:
+        module = importlib.import_module(handler(args))
         status: int = module.run(args)
     except UsageError as error:
         print(f"clubfight: error: {error}", file=sys.stderr)

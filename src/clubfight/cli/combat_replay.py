@@ -1,0 +1,53 @@
+"""``clubfight combat replay FILE``: check a Combat Club record, then print the position after every
+action (the app's replay screen comes later)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..combat.game.match import Match
+from ..combat.game.records import MAX_LINE_LENGTH, MAX_RECORD_LINES, RecordError, parse_record
+from .options import UsageError
+
+MAX_BYTES = MAX_RECORD_LINES * (MAX_LINE_LENGTH + 2)
+
+
+def run(args: argparse.Namespace) -> int:
+    print(replay_text(read_combat_record(args.file)), end="")
+    return 0
+
+
+def read_combat_record(name: str) -> Match:
+    """Read and replay a record file; every problem is a UsageError naming the file (and line)."""
+    path = Path(name)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise UsageError(f"can't read {name}: {error.strerror or error}") from None
+    if len(raw) > MAX_BYTES:
+        raise UsageError(f"{name} is too large to be a Combat Club record")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise UsageError(f"{name}:{line}: not text (a record is UTF-8)") from None
+    try:
+        return parse_record(text)
+    except RecordError as error:
+        raise UsageError(f"{name}:{error.line}: {error.reason}") from None
+
+
+def replay_text(match: Match) -> str:
+    """Each round's start, then every action and the round after it, then the result."""
+    lines = [f"Combat Club record: {match.code}, {match.rules}", ""]
+    for played in match.rounds:
+        positions = played.positions()
+        lines += [f"Round {played.number}", "", "Start:", str(positions[0]), ""]
+        for step, (action, after) in enumerate(zip(played.actions, positions[1:], strict=True), start=1):
+            lines += [f"{step}. {action}", *(f"   {event}" for event in after.events), str(after), ""]
+        outcome = played.result
+        lines += [f"Round {played.number}: {outcome if outcome is not None else 'unfinished'}", ""]
+    lines.append(f"Result: {match.summary()}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,1 @@
+"""Combat Club, HEAVY SYSTEMS' two-player card fighting game: its rules engine and, later, its play."""

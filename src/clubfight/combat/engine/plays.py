@@ -1,0 +1,139 @@
+"""Which cards may go where: P1 (values, faces, wrap), P2 (the 10 lock), P3 (jokers), P5 (throws).
+
+``sequences(cards)`` lists every single card and every THROW the given cards can make, each with
+the values its first card may be judged by; ``fits`` then says whether such a first card may go
+onto a stack's top card. Generation is split so that sequences are built once per state and only
+their first card is tested against each of the 9 stacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import TEN, Card, Colour
+
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+JOKER_VALUES = range(1, 10)
+"""A joker counts as any value from A to 9 (P3)."""
+
+PAIRS: dict[int, range] = {JACK: range(1, 4), QUEEN: range(4, 7), KING: range(7, 10)}
+"""P1: the numbers each face pairs with (J with A-3, Q with 4-6, K with 7-9)."""
+
+
+def _fits(x: int, t: int, own: bool) -> bool:
+    """P1 for values: may a card of value ``x`` go onto a top card of value ``t``? ``own``: t is the player's."""
+    x_face, t_face = x > TEN, t > TEN
+    if x_face == t_face:
+        if abs(x - t) <= 1:
+            return True
+        wrap = {ACE, TEN} if not x_face else {JACK, KING}
+        return own and {x, t} == wrap
+    face, number = (x, t) if x_face else (t, x)
+    return number in PAIRS[face]
+
+
+_FITS: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+    tuple(tuple(x > 0 and t > 0 and _fits(x, t, own) for t in range(14)) for x in range(14)) for own in (False, True)
+)
+
+
+def fits(value: int, top: Card, player: Colour) -> bool:
+    """P1/P3: may ``player`` put a card judged by ``value`` (1-13) onto ``top``? Anything goes onto a joker."""
+    if top.suit is None:
+        return True
+    return _FITS[top.colour is player][value][top.rank]
+
+
+def card_fits(card: Card, top: Card, player: Colour) -> bool:
+    """P1/P3 for one card played alone: a joker goes onto anything, anything onto a joker."""
+    return card.suit is None or fits(card.rank, top, player)
+
+
+def is_locked(top: Card, player: Colour) -> bool:
+    """P2: a stack topped by a 10 is closed to attacks by the player who doesn't own that 10."""
+    return top.rank == TEN and top.colour is not player
+
+
+ANY_VALUE = sum(1 << v for v in range(1, 14))
+"""The value mask of a lone joker: it goes onto anything (P3)."""
+
+Sequence = tuple[tuple[Card, ...], int]
+"""A single card or a throw, with the mask of values its first card may be judged by (bit v for value v)."""
+
+_FIT_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << x for x in range(1, 14) if _FITS[own][x][t]) for t in range(14)) for own in (0, 1)
+)
+"""_FIT_MASKS[own][t]: the values that may go onto a top card of value t (P1)."""
+
+
+def fit_mask(top: Card, player: Colour) -> int:
+    """The mask of first-card values that ``player`` may put onto ``top``; every value onto a joker."""
+    if top.suit is None:
+        return ANY_VALUE
+    return _FIT_MASKS[top.colour is player][top.rank]
+
+
+def sequences(cards: Iterable[Card]) -> list[Sequence]:
+    """Every single card and every THROW (P5) these cards can make: singles first, then throws by length.
+
+    A throw is two or more cards, each one step up (or each one step down) from the last, all
+    numbers or all faces, never wrapping; a joker stands for any missing number A-9 but is never
+    the top card (P3). The same cards in the same order are listed once, with the mask of every
+    value their first card could take (a joker first may be judged by either of two).
+    """
+    by_value: list[list[Card]] = [[] for _ in range(15)]
+    jokers: list[Card] = []
+    ordered = sorted(set(cards), key=Card.sort_key)
+    for card in ordered:
+        if card.suit is None:
+            jokers.append(card)
+        else:
+            by_value[card.rank].append(card)
+    found: dict[tuple[Card, ...], int] = {}
+
+    def grow(prefix: tuple[Card, ...], value: int, step: int, bit: int, low: int, high: int) -> None:
+        nxt = value + step
+        more = low <= nxt <= high
+        for card in by_value[value]:
+            seq = (*prefix, card)
+            if len(seq) > 1:
+                found[seq] = found.get(seq, 0) | bit
+            if more:
+                grow(seq, nxt, step, bit, low, high)
+        if jokers and low == 1 and value <= 9 and more:
+            for joker in jokers:
+                if joker not in prefix:
+                    grow((*prefix, joker), nxt, step, bit, low, high)
+
+    for low, high in ((1, TEN), (JACK, KING)):
+        usable = jokers and low == 1
+        for step in (1, -1):
+            for first in range(low, high + 1):
+                if by_value[first] or (usable and first <= 9):
+                    grow((), first, step, 1 << first, low, high)
+    singles: list[Sequence] = [((c,), 1 << c.rank) for c in ordered if c.suit is not None]
+    singles.extend(((j,), ANY_VALUE) for j in jokers)
+    throws: list[Sequence] = list(found.items())
+    throws.sort(key=_throw_key)
+    return singles + throws
+
+
+def _throw_key(seq: Sequence) -> tuple[int, list[int]]:
+    return (len(seq[0]), [c.sort_key() for c in seq[0]])
+
+
+def sequence_values(cards: tuple[Card, ...]) -> int | str:
+    """The first-card value mask of ``cards`` as one play, or why they are not one (a P5/P3 message)."""
+    for seq, mask in sequences(cards):
+        if seq == cards:
+            return mask
+    if len(set(cards)) != len(cards):
+        return "a card can be played only once"
+    if cards[-1].is_joker:
+        return "a joker is never the top card of a throw"
+    faces = {c.is_face for c in cards if not c.is_joker}
+    if len(faces) > 1:
+        return "a throw is all numbers or all faces"
+    if any(c.is_joker for c in cards) and True in faces:
+        return "a joker stands only for a number A-9, never in a throw of faces"
+    return "a throw goes one step at a time in one direction, with no wrap"
