@@ -7,8 +7,16 @@ import argparse
 import json
 import sys
 
-from ..combat.engine import NotationError, PlayKind, PlayReport, Points, Round, analyse, parse_position
-from ..combat.engine.position_json import MAX_POSITION_LENGTH
+from ..combat.engine import (
+    MAX_POSITION_LENGTH,
+    NotationError,
+    PlayKind,
+    PlayReport,
+    Points,
+    Round,
+    analyse,
+    parse_position,
+)
 from .options import UsageError
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..combat.game.match import Match
-from ..combat.game.records import MAX_LINE_LENGTH, MAX_RECORD_LINES, RecordError, parse_record
+from ..combat.game import MAX_LINE_LENGTH, MAX_RECORD_LINES, Match, RecordError, parse_record
 from .options import UsageError
 
 MAX_BYTES = MAX_RECORD_LINES * (MAX_LINE_LENGTH + 2)

@@ -14,7 +14,15 @@ from .errors import IllegalActionError, NotationError
 from .events import Event, EventKind, TurnEnd
 from .grid import CENTRE, NEIGHBOURS, NEUTRAL_ROW, front_row, neutral_place
 from .plays import card_fits, fits, is_locked, sequences
-from .position_json import CounterReport, PlayReport, analyse, format_position, parse_position, position_data
+from .position_json import (
+    MAX_POSITION_LENGTH,
+    CounterReport,
+    PlayReport,
+    analyse,
+    format_position,
+    parse_position,
+    position_data,
+)
 from .round import DECK_SIZE, HAND_SIZE, Phase, Round
 from .rules import KNOCK_OUT_SCORE, Juggle, Rules, Style
 from .scoring import PlayKind, Points
@@ -29,6 +37,7 @@ __all__ = [
     "DECK_SIZE",
     "HAND_SIZE",
     "KNOCK_OUT_SCORE",
+    "MAX_POSITION_LENGTH",
     "MAX_SEED",
     "NEIGHBOURS",
     "NEUTRAL_ROW",
