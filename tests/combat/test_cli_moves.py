@@ -331,3 +331,25 @@ def test_position_json_round_trips_the_example() -> None:
     assert parse_position(position(hand=["9d", " 2h", "3D"])).hand(r.attacker) == tuple(
         Card.parse(t) for t in ("9D", "2H", "3D")
     )
+
+
+def test_an_mma_attacker_may_hold_more_than_four_cards() -> None:
+    """MMA's extra draw after a throw takes the hand past 4 (F1): such a position is real, not refused."""
+    from clubfight.combat.engine import NotationError, parse_position
+
+    position: dict[str, Any] = {
+        "stacks": [["5S"], ["AS"], ["QS"], ["9S"], ["KH"], ["KD"], ["6H"], ["7S"], ["7H"]],
+        "attacker": "red",
+        "hand": ["9D", "2H", "3D", "4H", "5H"],
+        "advantage": [],
+        "defender_hand": [],
+        "scores": {"red": 4, "black": 6},
+        "first_play": False,
+        "punish_place": None,
+        "styles": {"red": "mma"},
+    }
+    parsed = parse_position(json.dumps(position))
+    assert len(parsed.hand(parsed.attacker)) == 5
+    position["styles"] = {}
+    with pytest.raises(NotationError, match="at most 4"):
+        parse_position(json.dumps(position))

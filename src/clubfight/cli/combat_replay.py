@@ -4,12 +4,10 @@ action (the app's replay screen comes later)."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ..combat.game import MAX_LINE_LENGTH, MAX_RECORD_LINES, Match, RecordError, parse_record
+from .input import read_record_text
 from .options import UsageError
-
-MAX_BYTES = MAX_RECORD_LINES * (MAX_LINE_LENGTH + 2)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -19,19 +17,9 @@ def run(args: argparse.Namespace) -> int:
 
 def read_combat_record(name: str) -> Match:
     """Read and replay a record file; every problem is a UsageError naming the file (and line)."""
-    path = Path(name)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise UsageError(f"can't read {name}: {error.strerror or error}") from None
-    if len(raw) > MAX_BYTES:
-        raise UsageError(f"{name} is too large to be a Combat Club record")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise UsageError(f"{name}:{line}: not text (a record is UTF-8)") from None
+    text = read_record_text(
+        name, max_lines=MAX_RECORD_LINES, max_line_length=MAX_LINE_LENGTH, what="a Combat Club record"
+    )
     try:
         return parse_record(text)
     except RecordError as error:

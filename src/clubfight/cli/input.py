@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..engine import DealCode, NotationError, Position, Variant, parse_position
 from .options import UsageError
 
@@ -45,3 +47,21 @@ def quote(text: str) -> str:
     if len(text) <= MAX_CODE_LENGTH:
         return repr(text)
     return f"{text[:MAX_CODE_LENGTH]!r}... ({len(text)} characters)"
+
+
+def read_record_text(name: str, *, max_lines: int, max_line_length: int, what: str) -> str:
+    """The text of record file ``name``, read no further than a record can be long; any problem is a
+    UsageError naming the file (and the line, for bytes that aren't UTF-8). ``what`` names the kind."""
+    max_bytes = max_lines * (max_line_length + 2)
+    try:
+        with Path(name).open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except OSError as error:
+        raise UsageError(f"can't read {name}: {error.strerror or error}") from None
+    if len(raw) > max_bytes:
+        raise UsageError(f"{name} is too large to be {what}")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise UsageError(f"{name}:{line}: not text ({what} is UTF-8)") from None

@@ -6,12 +6,10 @@ With ``--text`` the replay is printed instead: each move and the position after 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ..game import MAX_LINE_LENGTH, MAX_RECORD_LINES, GameRecord, RecordError, parse_record, result_text
+from .input import read_record_text
 from .options import UsageError
-
-MAX_BYTES = MAX_RECORD_LINES * (MAX_LINE_LENGTH + 2)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,19 +24,7 @@ def run(args: argparse.Namespace) -> int:
 
 def read_record_file(name: str) -> GameRecord:
     """Read and replay a record file; every problem is a UsageError naming the file (and line)."""
-    path = Path(name)
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise UsageError(f"can't read {name}: {error.strerror or error}") from None
-    if len(raw) > MAX_BYTES:
-        raise UsageError(f"{name} is too large to be a game record")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise UsageError(f"{name}:{line}: not text (a game record is UTF-8)") from None
+    text = read_record_text(name, max_lines=MAX_RECORD_LINES, max_line_length=MAX_LINE_LENGTH, what="a game record")
     try:
         return parse_record(text)
     except RecordError as error:

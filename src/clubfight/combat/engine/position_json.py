@@ -29,7 +29,7 @@ from .actions import Attack
 from .cards import BLACK_DECK, RED_DECK, Card, Colour
 from .errors import NotationError
 from .grid import CENTRE
-from .round import HAND_SIZE, Phase, Round
+from .round import DECK_SIZE, HAND_SIZE, Phase, Round
 from .rules import KNOCK_OUT_SCORE, Juggle, Rules, Style
 from .scoring import Points
 from .wins import Win
@@ -184,8 +184,8 @@ def parse_position(text: str) -> Round:
                 raise _fail(f"{where} holds {c}, a {c.colour.value} card: it holds only {colour.value} cards (K2)")
     counter_cards = WUSHU_COUNTER_CARDS if rules.has(defender, Style.WUSHU) else 1
     for where, held, most, ruling in (
-        ("'hand'", hand, HAND_SIZE, "T1"),
-        ("'advantage'", advantage, HAND_SIZE, "T4"),
+        ("'hand'", hand, _most_held(rules, attacker), "T1"),
+        ("'advantage'", advantage, _most_held(rules, defender), "T4"),
         ("'defender_hand'", defender_hand, counter_cards, "T2"),
     ):
         if len(held) > most:
@@ -323,3 +323,11 @@ def analyse(r: Round) -> list[PlayReport]:
         reports.append(PlayReport(action, safe, r.points_of(action), wins, tuple(counters)))
     reports.sort(key=PlayReport.sort_key)
     return reports
+
+
+def _most_held(rules: Rules, colour: Colour) -> int:
+    """Cards a player can hold: 4 (T1), but MMA's and KUNG FU's extra draws may take a hand past 4
+    during a turn, and what is left of it becomes the opponent's ADVANTAGE (F1)."""
+    if rules.has(colour, Style.MMA) or rules.has(colour, Style.KUNG_FU):
+        return DECK_SIZE
+    return HAND_SIZE
