@@ -15,7 +15,7 @@ from textual.screen import Screen
 from ..engine import DealCode, Level, Position, Variant
 from ..game import GameSession, Start
 from ..storage.settings import Settings
-from .autosave import Clock, autosave, export_line, new_session, record_finish, utc_today
+from .autosave import Clock, Saves, export_line, new_session, utc_today
 from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
 from .screens.start_screen import StartChoice, StartScreen
@@ -71,6 +71,8 @@ class ClubFightApp(App[None]):
         self.autoplay = autoplay
         """The next game started is played by the hint engine (``--autoplay``), ``autoplay_pace`` s a move."""
         self.autoplay_pace = autoplay_pace
+        self.saves = Saves()
+        """This window's save slot: other windows' games are theirs alone."""
         self.first_frame_file: str | None = None
         """For benchmarks/startup.py: write the time of the table's first frame here, then exit."""
         register_themes(self)
@@ -151,7 +153,7 @@ class ClubFightApp(App[None]):
     def _autosave(self, event: GameScreen.Changed) -> None:
         table = event.table
         if not table.demo and not table.session.is_over:
-            self._warn(autosave(table.session))
+            self._warn(self.saves.autosave(table.session))
 
     @on(GameScreen.Finished)
     def _game_over(self, event: GameScreen.Finished) -> None:
@@ -161,7 +163,7 @@ class ClubFightApp(App[None]):
         table = event.table
         session = table.session
         if not table.demo:
-            self._warn(record_finish(session, self.today()))
+            self._warn(self.saves.record_finish(session, self.today()))
         screen = GameOverScreen(
             session.position,
             session.start.title,
@@ -184,7 +186,7 @@ class ClubFightApp(App[None]):
     def _new_deal(self, event: GameScreen.NewDealRequested) -> None:
         session = event.table.session
         if event.abandoned and not event.table.demo:
-            self._warn(record_finish(session, self.today(), abandoned=True))
+            self._warn(self.saves.record_finish(session, self.today(), abandoned=True))
         self.start_game(session.start.with_seed(self.seed_source()), replace=True)
 
     @on(GameScreen.Shown)
@@ -216,22 +218,23 @@ class ClubFightApp(App[None]):
 
     def _unfinished_game(self) -> ResumedGame | None:
         """The saved game to offer; one left finished by a crash is recorded on the spot instead."""
-        from ..storage import load_game
-
-        loaded = load_game()
-        self._warn(loaded.warning)
-        resumed = loaded.value
+        resumed, lines = self.saves.unfinished()
+        for line in lines:
+            self._warn(line)
         if resumed is not None and resumed.position.is_over:
-            self._warn(record_finish(GameSession.resume(resumed), self.today()))
+            self._warn(self.saves.record_finish(GameSession.resume(resumed), self.today()))
             return None
         return resumed
+
+    def on_unmount(self) -> None:
+        self.saves.release()  # the process's exit would too; tests run many apps in one process
 
     def _resume_answered(self, resumed: ResumedGame, yes: bool | None) -> None:
         session = GameSession.resume(resumed)
         if yes:
             self.show_table(session)
         else:
-            self._warn(record_finish(session, self.today(), abandoned=True))
+            self._warn(self.saves.record_finish(session, self.today(), abandoned=True))
             self._begin()
 
     def _load_settings(self) -> None:
