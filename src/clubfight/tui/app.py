@@ -8,9 +8,7 @@ from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
-from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from ..engine import DealCode, Level, Position, Variant
 from ..game import GameSession, Start
@@ -19,7 +17,7 @@ from .autosave import Clock, Saves, export_line, new_session, utc_today
 from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
 from .screens.start_screen import StartChoice, StartScreen
-from .screens.too_small_screen import MIN_SIZE, TooSmallScreen
+from .stack import GuardedStack
 from .themes import FELT, register_themes
 
 if TYPE_CHECKING:
@@ -34,7 +32,7 @@ def random_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-class ClubFightApp(App[None]):
+class ClubFightApp(GuardedStack):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
     CSS_PATH = "clubfight/table.tcss"
@@ -88,7 +86,7 @@ class ClubFightApp(App[None]):
             self.push_screen(ResumeScreen(resumed.summary), lambda yes: self._resume_answered(resumed, yes))
         else:
             self._begin()
-        self._guard_size(self.size.width, self.size.height)
+        self.guard_size(self.size.width, self.size.height)
 
     def _begin(self) -> None:
         """The first game: the command line's position, level and seed, or the start screen's choice."""
@@ -140,9 +138,9 @@ class ClubFightApp(App[None]):
             pace=self.autoplay_pace,
         )
         if replace:
-            while len(self.screen_stack) > 2 and not isinstance(self.screen, GameScreen):
+            while self.depth > 2 and not isinstance(self.top, GameScreen):
                 self.pop_screen()
-            if isinstance(self.screen, GameScreen):
+            if isinstance(self.top, GameScreen):
                 self.switch_screen(table)
                 return
         self.push_screen(table)
@@ -279,13 +277,4 @@ class ClubFightApp(App[None]):
         return None
 
     def on_resize(self, event: events.Resize) -> None:
-        self._guard_size(event.size.width, event.size.height)
-
-    def _guard_size(self, width: int, height: int) -> None:
-        """Below the minimum, cover everything with a clear message instead of a broken layout."""
-        too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        showing: Screen[object] = self.screen
-        if too_small and not isinstance(showing, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
-        elif not too_small and isinstance(showing, TooSmallScreen):
-            self.pop_screen()
+        self.guard_size(event.size.width, event.size.height)
