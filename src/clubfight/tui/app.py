@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from ..engine import DealCode, Level, Position, Variant
 from ..game import GameSession, Start
@@ -74,6 +77,8 @@ class ClubFightApp(GuardedStack):
         self.first_frame_file: str | None = None
         """For benchmarks/startup.py: write the time of the table's first frame here, then exit."""
         register_themes(self)
+        self._theme_from_settings = True
+        """While True, a theme change comes from the settings file or TEXTUAL_THEME: nothing to save."""
         self.theme = FELT.name
 
     def on_mount(self) -> None:
@@ -195,6 +200,21 @@ class ClubFightApp(GuardedStack):
                 out.write(f"{time.time()}\n")
             self.exit()
 
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette: the app's commands (tui/commands.py), then Textual's own."""
+        from .commands import app_commands
+
+        yield from app_commands(self, screen)
+        yield from super().get_system_commands(screen)
+
+    def play_daily(self) -> None:
+        """Today's daily deal at the table's level (the palette; a game in progress counts as a loss)."""
+        table = self.game
+        level = table.session.start.level if table is not None else (self.level or Level.EASY)
+        if table is not None and not table.demo and table.position.turns_played and not table.position.is_over:
+            self._warn(self.saves.record_finish(table.session, self.today(), abandoned=True))
+        self.deal(level, None, daily=True, replace=table is not None)
+
     def action_rules(self) -> None:
         from .screens.help_screen import HelpScreen
 
@@ -248,13 +268,27 @@ class ClubFightApp(GuardedStack):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.model.confirm_blocking_moves = settings.confirm_blocking_move
-        if settings.theme in self.available_themes and settings.theme != self.theme:
-            self.theme = settings.theme
+        theme = os.environ.get("TEXTUAL_THEME") or settings.theme  # the environment wins for this run
+        if theme in self.available_themes and theme != self.theme:
+            self._theme_from_settings = True
+            self.theme = theme
+        self._theme_from_settings = False
         if self.has_class("-four-colour") != settings.four_colour_deck:
             self.set_class(settings.four_colour_deck, "-four-colour")
             self.refresh_css(animate=False)  # restyle the table under the settings screen too
         base = getattr(self, "_animation_level_at_start", self.animation_level)
         self.animation_level = base if settings.animations else "none"
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme picked anywhere (the palette, Settings) is saved like one picked in Settings."""
+        if self._theme_from_settings or theme == self.settings.theme or not self.is_mounted:
+            return
+        from ..storage.settings import update_settings
+
+        try:
+            self.settings = update_settings(theme=theme)
+        except (OSError, ValueError) as error:
+            self._warn(f"Couldn't save the theme: {getattr(error, 'strerror', None) or error}.")
 
     def open_settings(self) -> None:
         from .screens.settings_screen import SettingsScreen
