@@ -281,7 +281,7 @@ class ClubFightApp(GuardedStack):
 
     def watch_theme(self, theme: str) -> None:
         """A theme picked anywhere (the palette, Settings) is saved like one picked in Settings."""
-        if self._theme_from_settings or theme == self.settings.theme or not self.is_mounted:
+        if self._theme_from_settings or theme == self.settings.theme:
             return
         from ..storage.settings import update_settings
 

@@ -36,7 +36,7 @@ def app_commands(app: ClubFightApp, screen: Screen[Any]) -> Iterator[SystemComma
 def _table_commands(table: Any) -> Iterator[SystemCommand]:
     model = table.model
     yield SystemCommand(
-        "New deal", "A fresh deal (mid-game, confirm with n: the game counts as a loss)", table.action_new_game
+        "New deal", "A fresh deal (n; mid-game, n again: the game counts as a loss)", table.action_new_game
     )
     if not table.position.is_over:
         yield SystemCommand("Hint", "The hint engine's move for this table, previewed (h)", table.action_hint)
