@@ -16,7 +16,7 @@ from textual.screen import Screen
 from ..engine import DealCode, Level, Position, Variant
 from ..game import GameSession, Start
 from ..storage.settings import Settings
-from .autosave import Clock, Saves, export_line, new_session, utc_today
+from .autosave import Clock, Saves, export_file, new_session, utc_today
 from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
 from .screens.start_screen import StartChoice, StartScreen
@@ -171,11 +171,19 @@ class ClubFightApp(GuardedStack):
             session.position,
             session.start.title,
             share=session.share_line(),
-            export=lambda: export_line(session),
+            export=lambda: self.export(session),
             played=(list(session.positions), list(session.moves)),
             hints=session.hints,
         )
         self.call_after_refresh(self.push_screen, screen, lambda choice: self._after_game_over(session, choice))
+
+    def export(self, session: GameSession) -> str:
+        """Write the game record to the data folder; served in a browser, it is downloaded there too."""
+        line, path = export_file(session)
+        if self.is_web and path is not None:
+            self.deliver_text(path, save_filename=path.name, mime_type="text/plain")
+            line = f"Record downloaded by your browser:\n{path.name}"
+        return line
 
     def _after_game_over(self, session: GameSession, choice: str | None) -> None:
         if choice == "quit":

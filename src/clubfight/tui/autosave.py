@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import date, datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..game import GameSession, Start
@@ -89,14 +90,19 @@ class Saves:
 
 def export_line(session: GameSession) -> str:
     """Write the game record into the data folder; the line to show says where (or why not)."""
+    return export_file(session)[0]
+
+
+def export_file(session: GameSession) -> tuple[str, Path | None]:
+    """``export_line``, and the record's path when it was written."""
     from ..storage import export_record
 
     try:
         path = export_record(session.start, session.moves)
     except (OSError, ValueError) as error:
-        return f"Couldn't export the record: {_why(error)}"
+        return f"Couldn't export the record: {_why(error)}", None
     # Folder and file name on lines of their own: a path has no spaces to wrap at in a narrow dialog.
-    return f"Record written to\n{path.parent}{os.sep}\n{path.name}"
+    return f"Record written to\n{path.parent}{os.sep}\n{path.name}", path
 
 
 def _why(error: Exception) -> str:
