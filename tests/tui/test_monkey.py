@@ -53,7 +53,12 @@ async def monkey(seed: int, budget: int) -> None:
             while done < budget and app.is_running:
                 done += 1
                 roll = rng.random()
-                if roll < 0.005:
+                if roll < 0.02:  # the palette around a resize below the minimum (once: DuplicateIds)
+                    await pilot.press("ctrl+p")
+                    await pilot.resize_terminal(*rng.choice(SIZES[4:6]))
+                    await pilot.press("ctrl+p", rng.choice(KEYS))
+                    await pilot.resize_terminal(*rng.choice(SIZES[:4]))
+                elif roll < 0.025:
                     await pilot.press("q")  # quits from most screens: the monkey then starts a new app
                 elif roll < 0.55:
                     await pilot.press(rng.choice(KEYS))

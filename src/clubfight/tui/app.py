@@ -92,6 +92,15 @@ class ClubFightApp(GuardedStack):
         else:
             self._begin()
         self.guard_size(self.size.width, self.size.height)
+        self.call_after_refresh(self._prepare_help)
+
+    def _prepare_help(self) -> None:
+        """Parse the help's Markdown on a thread once the first frame is out, so ? opens it at once."""
+        from .screens.help_screen import help_width, prepare
+
+        width = help_width(self.size.width)
+        theme = self.theme
+        self.run_worker(lambda: prepare(self.console, width, theme), thread=True, exit_on_error=False)
 
     def _begin(self) -> None:
         """The first game: the command line's position, level and seed, or the start screen's choice."""
