@@ -47,7 +47,11 @@ def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
     moves = subprocess.run([str(clubfight), "moves", "easy-7"], capture_output=True, text=True, check=True)
     assert moves.stdout.strip() and not moves.stderr
     rules = subprocess.run(
-        [str(python), "-c", "from clubfight.tui.screens.help_screen import *; print(rules_markdown() != RULES_MISSING)"],
+        [
+            str(python),
+            "-c",
+            "from clubfight.tui.screens.help_screen import *; print(rules_markdown() != RULES_MISSING)",
+        ],
         capture_output=True,
         text=True,
         check=True,
