@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button, Markdown
+from textual.widgets import Button
 from tui_support import game, make_app, text_of
 
 from clubfight.engine import Action, Card, Level, Variant
@@ -267,15 +267,21 @@ async def test_discard_pile_by_key_and_by_click() -> None:
 
 @async_test
 async def test_help_shows_keys_and_rules() -> None:
-    from clubfight.tui.screens.help_screen import rules_markdown
+    from clubfight.tui.screens.help_screen import HelpText, documents, help_width, readable_links, rules_markdown
 
     app = make_app(1)
     async with app.run_test() as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        keys = app.screen.query_one("#keys", Markdown)
-        assert "**Enter**: confirm the move" in keys.source
-        assert app.screen.query_one("#rules", Markdown).source == rules_markdown()
+        keys, rules = documents()
+        assert "**Enter**: confirm the move" in keys.markup
+        assert rules.markup == readable_links(rules_markdown())
+        await pilot.pause()
+        text = app.screen.query_one(HelpText)
+        assert text.scrollable_content_region.width == help_width(app.size.width)  # drawn ahead at that width
+        assert all(line.cell_length <= text.scrollable_content_region.width for line in text._lines)
+        shown = "\n".join(line.text for line in text._lines)
+        assert "Enter: confirm the move" in shown and "installed as clubfight/docs/notation.md" in shown
         await pilot.press("escape")
         assert app.screen is game(app)
         await pilot.press("f1")

@@ -10,7 +10,17 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from .options import LEVELS, STRENGTHS, VARIANTS, OneLineParser, UsageError, positive_float, positive_int, seed_value
+from .options import (
+    LEVELS,
+    STRENGTHS,
+    VARIANTS,
+    OneLineParser,
+    UsageError,
+    port_number,
+    positive_float,
+    positive_int,
+    seed_value,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,7 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
 
     moves = commands.add_parser("moves", help="list every legal move in a position")
-    moves.add_argument("position", help="a position string (docs/notation.md) or a deal code such as easy-7")
+    moves.add_argument(
+        "position", help=f"a position string ({NOTATION}) or a deal code such as easy-7", metavar="POSITION"
+    )
     moves.add_argument("--json", action="store_true", help="print a JSON list of moves")
     moves.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="for a deal code")
 
@@ -45,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     hint = commands.add_parser("hint", help="suggest a move, seeing only what a player sees")
     hint.add_argument("position", help="a position string or a deal code")
-    hint.add_argument("--strength", choices=STRENGTHS, default="fast")
+    hint.add_argument("--strength", choices=STRENGTHS, default="fast", help="fast (the default) or strong (slower)")
     hint.add_argument("--seed", type=seed_value, default=0, metavar="N", help="the hint engine's own random seed")
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="for a deal code")
@@ -66,8 +78,28 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a game record written by the app")
     replay.add_argument("--text", action="store_true", help="print the moves and positions instead of opening the app")
 
+    serve = commands.add_parser("serve", help="serve the game to a web browser (needs the web extra)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=port_number, default=8000, help="the port to listen on (default 8000)")
+
     add_combat_parser(commands)
+    describe_commands(parser)
     return parser
+
+
+NOTATION = "the notation: docs/notation.md, installed as clubfight/docs/notation.md"
+
+
+def describe_commands(parser: argparse.ArgumentParser) -> None:
+    """Every sub-command's --help starts with a description line: its one-line help, where it has none."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            summaries = {choice.dest: choice.help for choice in action._choices_actions}
+            for name, command in action.choices.items():
+                if command.description is None and summaries.get(name):
+                    summary = str(summaries[name])
+                    command.description = summary[0].upper() + summary[1:] + "."
+                describe_commands(command)
 
 
 def add_combat_parser(commands: argparse._SubParsersAction[OneLineParser]) -> None:
@@ -99,6 +131,7 @@ HANDLERS = {
     "bench": "clubfight.cli.bench",
     "stats": "clubfight.cli.stats",
     "replay": "clubfight.cli.replay",
+    "serve": "clubfight.cli.serve",
 }
 
 COMBAT_HANDLERS = {

@@ -58,6 +58,12 @@ def positive_float(text: str) -> float:
     return value
 
 
+def port_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
 VARIANTS = ("all-clear",)  # clubfight.engine.VARIANT_NAMES, restated like MAX_SEED
 LEVELS = ("easy", "hard")
 STRENGTHS = ("fast", "strong")

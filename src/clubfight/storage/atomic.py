@@ -192,8 +192,17 @@ def _set_aside(
         return Loaded(value, f"{problem}; couldn't back it up, so it was left as it is.")
     if rewrite is not None:
         with suppress(Exception):
-            rewrite(value)
+            _rewrite_unless_changed(path, raw, value, rewrite)
     return Loaded(value, f"{problem}; a copy of the original is at {backup}.", backup)
+
+
+def _rewrite_unless_changed(path: Path, raw: bytes, value: T, rewrite: Callable[[T], None]) -> None:
+    """Repair the file under its lock, unless another process rewrote it since it was read."""
+    from .lock import locked
+
+    with locked(path):
+        if _read(path) == raw:
+            rewrite(value)
 
 
 def keep_backup(path: Path, raw: bytes, now: datetime | None = None) -> Path | None:

@@ -1,5 +1,9 @@
 """The unfinished game in ``save.json``: written after every confirmed move, offered on relaunch.
 
+A save belongs to the process that plays it (``GameSlot``, held with ``lock.hold``). A second
+window never offers, counts or overwrites a game another window holds: it plays its own in the next
+free slot (``save-2.json``, ...). When the owner exits or is killed, its game is free to resume.
+
 The save holds where the game started and the moves in move notation, never a position: loading
 replays the moves through the engine, so a tampered save can only ever give a position the rules
 allow. An illegal move is reported and the game restored up to the last good one.
@@ -18,6 +22,7 @@ from ..engine import VARIANT_NAMES, DealCode, IllegalMoveError, Move, NotationEr
 from ..game import GameResult, ResumedGame, SavedGame, Start, move_texts
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
+from .lock import Hold, hold
 from .schema import (
     MAX_COUNTER,
     SchemaError,
@@ -35,6 +40,91 @@ KIND = "save"
 VERSION = 1
 MAX_MOVES = 64
 """A real game has at most 13 moves; a few more are read so the replay can say what's wrong with them."""
+
+
+MAX_SLOTS = 16
+"""Games open at once in one data folder (windows, browser tabs); each has its own save file."""
+
+
+def slot_paths(folder: Path | None = None) -> list[Path]:
+    """``save.json``, ``save-2.json``, ... in the data folder: the first one is the classic save."""
+    first = paths.save_path() if folder is None else folder / paths.SAVE_FILE
+    return [first, *(first.with_name(f"{first.stem}-{n}{first.suffix}") for n in range(2, MAX_SLOTS + 1))]
+
+
+class GameSlot:
+    """The save file this process owns: only its owner writes, resumes, records or clears its game."""
+
+    def __init__(self, claim: Hold) -> None:
+        self._claim = claim
+        self.path = claim.path
+
+    def save(self, game: SavedGame) -> None:
+        save_game(game, self.path)
+
+    def finish(self, result: GameResult, *, stats: Path | None = None) -> str | None:
+        return finish_game(result, save=self.path, stats=stats)
+
+    def clear(self) -> None:
+        clear_game(self.path)
+
+    def release(self) -> None:
+        """Let go (the app does at exit; a killed process lets go anyway)."""
+        self._claim.release()
+
+
+class Claimed:
+    """What ``claim_unfinished`` found: a held slot with its game (or None), and games held elsewhere."""
+
+    def __init__(self, slot: GameSlot | None, loaded: Loaded[ResumedGame | None], busy: int) -> None:
+        self.slot = slot
+        self.loaded = loaded
+        self.busy = busy
+        """How many unfinished games other processes are playing right now."""
+
+
+def any_saved(folder: Path | None = None) -> bool:
+    """Whether any save file exists (a cheap look that needs no lock: start-up asks it first)."""
+    return any(path.exists() for path in slot_paths(folder))
+
+
+def claim_unfinished(folder: Path | None = None, *, now: datetime | None = None) -> Claimed:
+    """Claim the first unfinished game no other process holds, and load it.
+
+    Never raises: a slot that can't be claimed or read (a read-only folder) is skipped.
+    """
+    busy = 0
+    for path in slot_paths(folder):
+        if not path.exists():
+            continue
+        try:
+            claim = hold(path)
+        except OSError:
+            continue
+        if claim is None:
+            busy += 1
+            continue
+        loaded = load_game(path, now=now)
+        if loaded.value is None and loaded.warning is None:
+            claim.release()  # gone meanwhile (its owner just finished it)
+            continue
+        return Claimed(GameSlot(claim), loaded, busy)
+    return Claimed(None, Loaded(None), busy)
+
+
+def claim_free_slot(folder: Path | None = None) -> GameSlot:
+    """A slot for a new game: the first with no save that no process holds. Raises OSError if none."""
+    for path in slot_paths(folder):
+        if path.exists():
+            continue
+        claim = hold(path)
+        if claim is None:
+            continue
+        if path.exists():  # saved by a process that held it a moment ago: its game, not ours
+            claim.release()
+            continue
+        return GameSlot(claim)
+    raise OSError(f"every one of the {MAX_SLOTS} save slots holds a game")
 
 
 def save_game(game: SavedGame, path: Path | None = None) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import paths
 from .atomic import Loaded, load_document, write_document
+from .lock import locked
 
 KIND = "settings"
 VERSION = 1
@@ -90,4 +91,19 @@ def load_settings(path: Path | None = None, *, now: datetime | None = None) -> L
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically; raises OSError if the folder can't be written."""
-    write_document(path or paths.settings_path(), KIND, VERSION, asdict(settings))
+    where = path or paths.settings_path()
+    with locked(where):
+        write_document(where, KIND, VERSION, asdict(settings))
+
+
+def update_settings(path: Path | None = None, **changes: Any) -> Settings:
+    """Change some settings in the file and return them all: read, change and write under the file's
+    lock, so a change made meanwhile in another window is kept, not overwritten.
+
+    Raises ValueError for an unknown setting or a bad value, OSError if the file can't be written.
+    """
+    where = path or paths.settings_path()
+    with locked(where):
+        settings = load_settings(where).value.with_changes(**changes)
+        write_document(where, KIND, VERSION, asdict(settings))
+    return settings

@@ -15,6 +15,7 @@ from ..engine import MAX_TURNS, VARIANT_NAMES, Level, NotationError, Variant
 from ..game import GameResult
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
+from .lock import locked
 from .schema import (
     MAX_COUNTER,
     SchemaError,
@@ -126,12 +127,15 @@ def record_game(result: GameResult, path: Path | None = None) -> str | None:
     """
     read_result(result.to_json())
     where = path or paths.stats_path()
-    loaded = load_stats(where)
-    if result.game_id is None or all(game.game_id != result.game_id for game in loaded.value):
-        _write([*loaded.value, result], where)
+    with locked(where):  # another window recording at the same moment must not drop this game
+        loaded = load_stats(where)
+        if result.game_id is None or all(game.game_id != result.game_id for game in loaded.value):
+            _write([*loaded.value, result], where)
     return loaded.warning
 
 
 def reset_stats(path: Path | None = None) -> None:
     """Forget every game (the CLI and the app ask the player first)."""
-    _write([], path or paths.stats_path())
+    where = path or paths.stats_path()
+    with locked(where):
+        _write([], where)

@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
-from textual.app import App
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..engine import DealCode, Level, Position, Variant
 from ..game import GameSession, Start
 from ..storage.settings import Settings
-from .autosave import Clock, autosave, export_line, new_session, record_finish, utc_today
+from .autosave import Clock, Saves, export_file, new_session, utc_today
 from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
 from .screens.start_screen import StartChoice, StartScreen
-from .screens.too_small_screen import MIN_SIZE, TooSmallScreen
+from .stack import GuardedStack
 from .themes import FELT, register_themes
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def random_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-class ClubFightApp(App[None]):
+class ClubFightApp(GuardedStack):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
     CSS_PATH = "clubfight/table.tcss"
@@ -71,9 +72,13 @@ class ClubFightApp(App[None]):
         self.autoplay = autoplay
         """The next game started is played by the hint engine (``--autoplay``), ``autoplay_pace`` s a move."""
         self.autoplay_pace = autoplay_pace
+        self.saves = Saves()
+        """This window's save slot: other windows' games are theirs alone."""
         self.first_frame_file: str | None = None
         """For benchmarks/startup.py: write the time of the table's first frame here, then exit."""
         register_themes(self)
+        self._theme_from_settings = True
+        """While True, a theme change comes from the settings file or TEXTUAL_THEME: nothing to save."""
         self.theme = FELT.name
 
     def on_mount(self) -> None:
@@ -86,7 +91,16 @@ class ClubFightApp(App[None]):
             self.push_screen(ResumeScreen(resumed.summary), lambda yes: self._resume_answered(resumed, yes))
         else:
             self._begin()
-        self._guard_size(self.size.width, self.size.height)
+        self.guard_size(self.size.width, self.size.height)
+        self.call_after_refresh(self._prepare_help)
+
+    def _prepare_help(self) -> None:
+        """Parse the help's Markdown on a thread once the first frame is out, so ? opens it at once."""
+        from .screens.help_screen import help_width, prepare
+
+        width = help_width(self.size.width)
+        theme = self.theme
+        self.run_worker(lambda: prepare(self.console, width, theme), thread=True, exit_on_error=False)
 
     def _begin(self) -> None:
         """The first game: the command line's position, level and seed, or the start screen's choice."""
@@ -138,9 +152,9 @@ class ClubFightApp(App[None]):
             pace=self.autoplay_pace,
         )
         if replace:
-            while len(self.screen_stack) > 2 and not isinstance(self.screen, GameScreen):
+            while self.depth > 2 and not isinstance(self.top, GameScreen):
                 self.pop_screen()
-            if isinstance(self.screen, GameScreen):
+            if isinstance(self.top, GameScreen):
                 self.switch_screen(table)
                 return
         self.push_screen(table)
@@ -151,7 +165,7 @@ class ClubFightApp(App[None]):
     def _autosave(self, event: GameScreen.Changed) -> None:
         table = event.table
         if not table.demo and not table.session.is_over:
-            self._warn(autosave(table.session))
+            self._warn(self.saves.autosave(table.session))
 
     @on(GameScreen.Finished)
     def _game_over(self, event: GameScreen.Finished) -> None:
@@ -161,16 +175,24 @@ class ClubFightApp(App[None]):
         table = event.table
         session = table.session
         if not table.demo:
-            self._warn(record_finish(session, self.today()))
+            self._warn(self.saves.record_finish(session, self.today()))
         screen = GameOverScreen(
             session.position,
             session.start.title,
             share=session.share_line(),
-            export=lambda: export_line(session),
+            export=lambda: self.export(session),
             played=(list(session.positions), list(session.moves)),
             hints=session.hints,
         )
         self.call_after_refresh(self.push_screen, screen, lambda choice: self._after_game_over(session, choice))
+
+    def export(self, session: GameSession) -> str:
+        """Write the game record to the data folder; served in a browser, it is downloaded there too."""
+        line, path = export_file(session)
+        if self.is_web and path is not None:
+            self.deliver_text(path, save_filename=path.name, mime_type="text/plain")
+            line = f"Record downloaded by your browser:\n{path.name}"
+        return line
 
     def _after_game_over(self, session: GameSession, choice: str | None) -> None:
         if choice == "quit":
@@ -184,7 +206,7 @@ class ClubFightApp(App[None]):
     def _new_deal(self, event: GameScreen.NewDealRequested) -> None:
         session = event.table.session
         if event.abandoned and not event.table.demo:
-            self._warn(record_finish(session, self.today(), abandoned=True))
+            self._warn(self.saves.record_finish(session, self.today(), abandoned=True))
         self.start_game(session.start.with_seed(self.seed_source()), replace=True)
 
     @on(GameScreen.Shown)
@@ -194,6 +216,21 @@ class ClubFightApp(App[None]):
             with open(self.first_frame_file, "w", encoding="utf-8") as out:
                 out.write(f"{time.time()}\n")
             self.exit()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette: the app's commands (tui/commands.py), then Textual's own."""
+        from .commands import app_commands
+
+        yield from app_commands(self, screen)
+        yield from super().get_system_commands(screen)
+
+    def play_daily(self) -> None:
+        """Today's daily deal at the table's level (the palette; a game in progress counts as a loss)."""
+        table = self.game
+        level = table.session.start.level if table is not None else (self.level or Level.EASY)
+        if table is not None and not table.demo and table.position.turns_played and not table.position.is_over:
+            self._warn(self.saves.record_finish(table.session, self.today(), abandoned=True))
+        self.deal(level, None, daily=True, replace=table is not None)
 
     def action_rules(self) -> None:
         from .screens.help_screen import HelpScreen
@@ -216,22 +253,23 @@ class ClubFightApp(App[None]):
 
     def _unfinished_game(self) -> ResumedGame | None:
         """The saved game to offer; one left finished by a crash is recorded on the spot instead."""
-        from ..storage import load_game
-
-        loaded = load_game()
-        self._warn(loaded.warning)
-        resumed = loaded.value
+        resumed, lines = self.saves.unfinished()
+        for line in lines:
+            self._warn(line)
         if resumed is not None and resumed.position.is_over:
-            self._warn(record_finish(GameSession.resume(resumed), self.today()))
+            self._warn(self.saves.record_finish(GameSession.resume(resumed), self.today()))
             return None
         return resumed
+
+    def on_unmount(self) -> None:
+        self.saves.release()  # the process's exit would too; tests run many apps in one process
 
     def _resume_answered(self, resumed: ResumedGame, yes: bool | None) -> None:
         session = GameSession.resume(resumed)
         if yes:
             self.show_table(session)
         else:
-            self._warn(record_finish(session, self.today(), abandoned=True))
+            self._warn(self.saves.record_finish(session, self.today(), abandoned=True))
             self._begin()
 
     def _load_settings(self) -> None:
@@ -247,13 +285,27 @@ class ClubFightApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.model.confirm_blocking_moves = settings.confirm_blocking_move
-        if settings.theme in self.available_themes and settings.theme != self.theme:
-            self.theme = settings.theme
+        theme = os.environ.get("TEXTUAL_THEME") or settings.theme  # the environment wins for this run
+        if theme in self.available_themes and theme != self.theme:
+            self._theme_from_settings = True
+            self.theme = theme
+        self._theme_from_settings = False
         if self.has_class("-four-colour") != settings.four_colour_deck:
             self.set_class(settings.four_colour_deck, "-four-colour")
             self.refresh_css(animate=False)  # restyle the table under the settings screen too
         base = getattr(self, "_animation_level_at_start", self.animation_level)
         self.animation_level = base if settings.animations else "none"
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme picked anywhere (the palette, Settings) is saved like one picked in Settings."""
+        if self._theme_from_settings or theme == self.settings.theme:
+            return
+        from ..storage.settings import update_settings
+
+        try:
+            self.settings = update_settings(theme=theme)
+        except (OSError, ValueError) as error:
+            self._warn(f"Couldn't save the theme: {getattr(error, 'strerror', None) or error}.")
 
     def open_settings(self) -> None:
         from .screens.settings_screen import SettingsScreen
@@ -276,13 +328,4 @@ class ClubFightApp(App[None]):
         return None
 
     def on_resize(self, event: events.Resize) -> None:
-        self._guard_size(event.size.width, event.size.height)
-
-    def _guard_size(self, width: int, height: int) -> None:
-        """Below the minimum, cover everything with a clear message instead of a broken layout."""
-        too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        showing: Screen[object] = self.screen
-        if too_small and not isinstance(showing, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
-        elif not too_small and isinstance(showing, TooSmallScreen):
-            self.pop_screen()
+        self.guard_size(event.size.width, event.size.height)

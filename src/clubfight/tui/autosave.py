@@ -9,10 +9,19 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..game import GameSession, Start
 
+if TYPE_CHECKING:
+    from ..game import ResumedGame
+    from ..storage.saves import GameSlot
+
 Clock = Callable[[], date]
+
+ELSEWHERE = "A game is open in another window, so it stays there: here is a new deal."
+"""Said, in one line, by a second window that finds the only unfinished game already being played."""
 
 
 def utc_today() -> date:
@@ -27,37 +36,73 @@ def new_session(start: Start, *, daily: date | None = None) -> GameSession:
     return GameSession(start, daily=daily, game_id=new_game_id())
 
 
-def autosave(session: GameSession) -> str | None:
-    """Write the unfinished game (after every confirmed move, undo and redo)."""
-    from ..storage import save_game
+class Saves:
+    """This window's save slot (``storage.GameSlot``): claimed on the first autosave or when an
+    unfinished game is taken up, held until the app exits. Other windows' games are never touched."""
 
-    try:
-        save_game(session.saved())
-    except (OSError, ValueError) as error:
-        return f"Couldn't save the game: {_why(error)}. It carries on, unsaved."
-    return None
+    def __init__(self) -> None:
+        self.slot: GameSlot | None = None
 
+    def unfinished(self) -> tuple[ResumedGame | None, list[str]]:
+        """The unfinished game nobody else is playing (now this window's), and the lines to show."""
+        from ..storage.saves import any_saved, claim_unfinished
 
-def record_finish(session: GameSession, today: date, *, abandoned: bool = False) -> str | None:
-    """Record the result and forget the save (a game over, or a game given up)."""
-    from ..storage import finish_game
+        if not any_saved():  # no file at all: no lock needed, nothing to import
+            return None, []
+        claimed = claim_unfinished()
+        if claimed.slot is not None:
+            self.release()
+            self.slot = claimed.slot
+        lines = [claimed.loaded.warning] if claimed.loaded.warning else []
+        if claimed.loaded.value is None and claimed.busy:
+            lines.append(ELSEWHERE)
+        return claimed.loaded.value, lines
 
-    try:
-        return finish_game(session.result(today, abandoned=abandoned))
-    except (OSError, ValueError) as error:
-        return f"Couldn't record the result in the statistics: {_why(error)}."
+    def autosave(self, session: GameSession) -> str | None:
+        """Write the unfinished game (after every confirmed move, undo and redo)."""
+        try:
+            if self.slot is None:
+                from ..storage.saves import claim_free_slot
+
+                self.slot = claim_free_slot()
+            self.slot.save(session.saved())
+        except (OSError, ValueError) as error:
+            return f"Couldn't save the game: {_why(error)}. It carries on, unsaved."
+        return None
+
+    def record_finish(self, session: GameSession, today: date, *, abandoned: bool = False) -> str | None:
+        """Record the result and forget this window's save (a game over, or a game given up)."""
+        try:
+            result = session.result(today, abandoned=abandoned)
+            if self.slot is None:  # never saved: there is nothing of ours to forget
+                from ..storage import record_game
+
+                return record_game(result)
+            return self.slot.finish(result)
+        except (OSError, ValueError) as error:
+            return f"Couldn't record the result in the statistics: {_why(error)}."
+
+    def release(self) -> None:
+        if self.slot is not None:
+            self.slot.release()
+            self.slot = None
 
 
 def export_line(session: GameSession) -> str:
     """Write the game record into the data folder; the line to show says where (or why not)."""
+    return export_file(session)[0]
+
+
+def export_file(session: GameSession) -> tuple[str, Path | None]:
+    """``export_line``, and the record's path when it was written."""
     from ..storage import export_record
 
     try:
         path = export_record(session.start, session.moves)
     except (OSError, ValueError) as error:
-        return f"Couldn't export the record: {_why(error)}"
+        return f"Couldn't export the record: {_why(error)}", None
     # Folder and file name on lines of their own: a path has no spaces to wrap at in a narrow dialog.
-    return f"Record written to\n{path.parent}{os.sep}\n{path.name}"
+    return f"Record written to\n{path.parent}{os.sep}\n{path.name}", path
 
 
 def _why(error: Exception) -> str:

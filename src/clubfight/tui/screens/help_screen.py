@@ -1,20 +1,34 @@
-"""Help: the keys, then the full rules (docs/rules.md, bundled with the package)."""
+"""Help: the keys, then the full rules (docs/rules.md, bundled with the package).
+
+The rules are long: as Textual ``Markdown`` widgets (one per block) the help took 0.7-1.5 s to
+open. They are parsed once as Rich ``Markdown`` and drawn to lines ahead of time (``prepare``,
+which the app runs on a thread after its first frame); opening the help draws only the lines on
+screen.
+"""
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer
 
 from ...engine import Action
 from ..clubfight.action_panel import ACTION_KEYS
 from ..clubfight.hand_view import HAND_KEYS
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.markdown import Markdown
 
 KEYS_MARKDOWN = f"""\
 # Club Fight: keys
@@ -61,6 +75,62 @@ def rules_markdown() -> str:
     return RULES_MISSING
 
 
+DOC_LINK = re.compile(r"\[([^\]]+)\]\(([\w-]+\.md)(#[^)]*)?\)")
+
+
+def readable_links(markdown: str) -> str:
+    """A link to another doc (``[the notation](notation.md)``) can't be followed from a terminal: it
+    names the file instead, which ships with the package in ``clubfight/docs/``."""
+    return DOC_LINK.sub(lambda m: f"{m[1]} (docs/{m[2]}, installed as clubfight/docs/{m[2]})", markdown)
+
+
+@lru_cache(maxsize=1)
+def documents() -> tuple[Markdown, Markdown]:
+    """The keys and the rules, parsed once per process."""
+    from rich.markdown import Markdown
+
+    return Markdown(KEYS_MARKDOWN), Markdown(readable_links(rules_markdown()), hyperlinks=False)
+
+
+_drawn: dict[tuple[int, str], list[Strip]] = {}
+
+
+def prepare(console: Console, width: int, theme: str = "") -> list[Strip]:
+    """The help drawn as lines ``width`` cells wide, kept per width and theme: drawn ahead of time
+    (the app calls this on a thread after its first frame), the help opens with nothing to draw."""
+    key = (width, theme)
+    if key not in _drawn:
+        from rich.console import Group
+        from rich.segment import Segment
+
+        options = console.options.update_width(max(width, 20))
+        lines = console.render_lines(Group(*documents()), options, pad=True)
+        _drawn[key] = [Strip(Segment.adjust_line_length(line, width), width) for line in lines]
+    return _drawn[key]
+
+
+def help_width(screen_width: int) -> int:
+    """The help's text width on a screen this wide: less its padding (0 1) and its scroll bar (1)."""
+    return screen_width - 3
+
+
+class HelpText(ScrollView, can_focus=True):
+    """The help's lines, scrolled: only the lines on screen are drawn each frame (Textual's line API)."""
+
+    DEFAULT_CSS = """
+    HelpText { overflow-y: scroll; scrollbar-size-vertical: 1; padding: 0 1; }
+    """
+
+    def on_resize(self) -> None:
+        self._lines = prepare(self.app.console, self.scrollable_content_region.width, self.app.theme)
+        self.virtual_size = Size(self.scrollable_content_region.width, len(self._lines))
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        lines = getattr(self, "_lines", [])
+        return lines[index] if index < len(lines) else Strip.blank(self.size.width)
+
+
 class HelpScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
@@ -70,9 +140,7 @@ class HelpScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help"):
-            yield Markdown(KEYS_MARKDOWN, id="keys")
-            yield Markdown(rules_markdown(), id="rules")
+        yield HelpText(id="help")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

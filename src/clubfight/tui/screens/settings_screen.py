@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
-from ...storage.settings import Settings, load_settings, save_settings
+from ...storage.settings import Settings, load_settings, update_settings
 from ..themes import register_themes
 
 SWITCHES = (
@@ -89,8 +89,8 @@ class SettingsScreen(Screen[Settings]):
         except ValueError as error:
             self.notify(f"Setting not changed: {error}", severity="error")
             return
-        try:
-            save_settings(self.settings, self.path)
+        try:  # only what changed, under the file's lock: another window's changes are kept
+            update_settings(self.path, **changes)
             saved = True
         except OSError as error:
             saved = False

@@ -1,0 +1,76 @@
+"""The screen stack's one rule: the too-small screen stays on top of everything while it shows.
+
+Below 80x24 the ``TooSmallScreen`` covers the app. Anything that pushes, pops or switches a
+screen meanwhile (a dialog's answer, a worker finishing, the game ending, a key the app itself
+binds) acts on the screens *under* it, and the cover stays on top until the terminal is big
+enough again. Before this, ctrl+p under the cover pushed a second command palette
+(``DuplicateIds: '--command-palette'``), and a dialog dismissed under the cover popped the cover
+instead of itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.command import CommandPalette
+from textual.screen import Screen
+
+from .screens.too_small_screen import MIN_SIZE, TooSmallScreen
+
+
+class GuardedStack(App[None]):
+    """An app whose too-small cover is always the top screen (see the module's doc)."""
+
+    @property
+    def covered(self) -> bool:
+        return isinstance(self.screen, TooSmallScreen)
+
+    @property
+    def top(self) -> Screen[Any]:
+        """The screen the player is using: the top one, or the one under the too-small cover."""
+        stack = self.screen_stack
+        return stack[-2] if self.covered and len(stack) > 1 else stack[-1]
+
+    @property
+    def depth(self) -> int:
+        """How many screens are stacked, not counting the cover."""
+        return len(self.screen_stack) - self.covered
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        if not self.covered or isinstance(screen, TooSmallScreen):
+            return super().push_screen(screen, *args, **kwargs)
+        super().pop_screen()
+        pushed = super().push_screen(screen, *args, **kwargs)
+        super().push_screen(TooSmallScreen())
+        return pushed
+
+    def pop_screen(self) -> Any:
+        if not self.covered or len(self.screen_stack) <= 2:
+            return super().pop_screen()
+        super().pop_screen()
+        popped = super().pop_screen()
+        super().push_screen(TooSmallScreen())
+        return popped
+
+    def switch_screen(self, screen: Any) -> Any:
+        if not self.covered or isinstance(screen, TooSmallScreen):
+            return super().switch_screen(screen)
+        super().pop_screen()
+        switched = super().switch_screen(screen)
+        super().push_screen(TooSmallScreen())
+        return switched
+
+    def action_command_palette(self) -> None:
+        """One palette at a time, and none under the too-small cover (Textual looks at the top screen only)."""
+        if self.covered or any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        super().action_command_palette()
+
+    def guard_size(self, width: int, height: int) -> None:
+        """Below the minimum, cover everything with a clear message instead of a broken layout."""
+        too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if too_small and not self.covered:
+            super().push_screen(TooSmallScreen())
+        elif not too_small and self.covered:
+            super().pop_screen()

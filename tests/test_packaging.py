@@ -1,0 +1,69 @@
+"""The package as a user gets it (issue 9): build the wheel, install it into a fresh venv, run it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+
+def uv() -> list[str]:
+    found = shutil.which("uv")
+    if found:
+        return [found]
+    probe = subprocess.run([sys.executable, "-m", "uv", "--version"], capture_output=True)
+    if probe.returncode == 0:
+        return [sys.executable, "-m", "uv"]
+    pytest.skip("uv is not installed: it builds the wheel and the fresh venv")
+
+
+def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    subprocess.run([*uv(), "build", "--wheel", "-q", "--out-dir", str(dist)], cwd=ROOT, check=True, timeout=300)
+    (wheel,) = dist.glob("clubfight-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "clubfight/tui/rules.md" in names  # the help screen's rules file
+    assert {"clubfight/py.typed", "clubfight/docs/notation.md"} <= names
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+    venv = tmp_path / "venv"
+    subprocess.run([*uv(), "venv", "-q", "--python", sys.executable, str(venv)], check=True, timeout=120)
+    python = venv / ("Scripts" if sys.platform == "win32" else "bin") / "python"
+    subprocess.run([*uv(), "pip", "install", "-q", "--python", str(python), str(wheel)], check=True, timeout=300)
+    clubfight = python.parent / "clubfight"
+
+    from clubfight import __version__
+
+    version = subprocess.run([str(clubfight), "--version"], capture_output=True, text=True, check=True)
+    assert version.stdout.strip() == f"clubfight {__version__}"
+    moves = subprocess.run([str(clubfight), "moves", "easy-7"], capture_output=True, text=True, check=True)
+    assert moves.stdout.strip() and not moves.stderr
+    rules = subprocess.run(
+        [
+            str(python),
+            "-c",
+            "from clubfight.tui.screens.help_screen import *; print(rules_markdown() != RULES_MISSING)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,  # not the checkout: the installed package's own copy
+    )
+    assert rules.stdout.strip() == "True"
+
+
+def test_the_man_page_and_completions_come_from_the_parser(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "release_assets.py"), str(tmp_path)], check=True)
+    man = (tmp_path / "man" / "clubfight.1").read_text(encoding="utf-8")
+    assert man.startswith(".TH CLUBFIGHT") and "serve" in man and "legal move" in man
+    for shell in ("bash", "zsh", "tcsh"):
+        completion = (tmp_path / "completions" / f"clubfight.{shell}").read_text(encoding="utf-8")
+        assert "moves" in completion and "--strength" in completion
