@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from . import combat_bench
 from .options import LEVELS, STRENGTHS, VARIANTS, OneLineParser, UsageError, positive_float, positive_int, seed_value
 
 
@@ -65,6 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="step through a saved game record")
     replay.add_argument("file", help="a game record written by the app")
     replay.add_argument("--text", action="store_true", help="print the moves and positions instead of opening the app")
+
+    combat = commands.add_parser("combat", help="Combat Club, the two-player card fighting game")
+    combat_commands = combat.add_subparsers(
+        dest="combat_command", metavar="COMMAND", parser_class=OneLineParser, required=True
+    )
+    combat_bench.add_bench_parser(combat_commands)
     return parser
 
 
@@ -77,12 +84,18 @@ HANDLERS = {
     "stats": "clubfight.cli.stats",
     "replay": "clubfight.cli.replay",
 }
+COMBAT_HANDLERS = {
+    "bench": "clubfight.cli.combat_bench",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    module = importlib.import_module(HANDLERS[args.command])
+    if args.command == "combat":
+        module = importlib.import_module(COMBAT_HANDLERS[args.combat_command])
+    else:
+        module = importlib.import_module(HANDLERS[args.command])
     try:
         status: int = module.run(args)
     except UsageError as error:
