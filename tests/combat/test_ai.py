@@ -329,3 +329,24 @@ def test_the_ai_package_is_pure() -> None:
                 assert name.split(".")[0] not in forbidden, f"{source.name} imports {name}"
                 if name.startswith("clubfight"):
                     assert name == "clubfight.engine" or name.startswith("clubfight.combat.engine"), name
+
+
+def test_shift_counts_stacks_taken_and_handed_over() -> None:
+    # RED holds 6H; BLACK's 5S (place 1) can be taken, RED's 6D (place 8) stays RED's; the ADVANTAGE's
+    # 6S played onto RED's 6H (place 7) hands that stack to BLACK.
+    r = make("5S AS QS / 9S KH KD / 6H 6D 7H", red_hand="6H", advantage="6S", attacker=RED)
+    shifts = {str(j.attack): j.shift for j in judge(r)}
+    assert shifts["6H@1"] == 1 and shifts["6H@8"] == 0 and shifts["6S@7"] == -1 and shifts["6S@1"] == 0
+
+
+def test_hard_with_successive_halving_is_legal_and_repeatable() -> None:
+    from clubfight.combat.ai.search import HARD, Settings, hard
+
+    settings = Settings(playouts=48, halvings=2, candidates=6, weights=HARD.weights)
+    for walk in range(3):
+        r = random_position(8, Rules(), walk, Phase.ATTACK, 3)
+        assert r is not None
+        view = observe(r, r.attacker)
+        first = hard(view, r.attacker, SplitMix64(walk), settings)
+        assert r.is_legal(first)
+        assert hard(view, r.attacker, SplitMix64(walk), settings) == first

@@ -26,7 +26,7 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="play the computer against itself and report win rates",
         description=(
             "Play N seeded matches between two computer levels, swapping colours every game "
-            "(each level plays RED in half of them), and print wins with 95%% intervals, how rounds "
+            "(each level plays RED in half of them), and print wins with 95% intervals, how rounds "
             "were won, the first attacker's edge, turns per round and decision times."
         ),
     )

@@ -6,6 +6,8 @@ at least one card that fits the new top card. If countered, the play scores noth
 defender scores the counter (C2), the turn ends, the attacker's remaining hand becomes the
 defender's ADVANTAGE (C4, T4) and the attacker draws no counter card next turn. Ending the turn hands
 the whole hand over as ADVANTAGE. ``Weights`` prices these; docs/combat-ai.md says how they were set.
+Normal plays with ``NORMAL``; hard's playouts add a price on the stacks a play takes from the
+opponent or hands over (``own``), which measured a few points better.
 
 Everything here reads only what the attacker may see: the grid, the attacker's hand and ADVANTAGE,
 the scores, and the *contents* of the defender's hand-and-deck pool with the hand's size. It is
@@ -43,6 +45,9 @@ class Weights:
     """Each own card still in hand when countered: the plays it could still have made this turn."""
     ten: float = 0.0
     """Spending a 10 (a card that can lock a stack and win by ring out or submission)."""
+    own: float = 0.0
+    """Each stack the play takes from the opponent (or, with an ADVANTAGE card, hands over): the
+    stacks a player owns are where it plays safely, and where the other can be countered."""
 
 
 NORMAL = Weights()
@@ -62,6 +67,8 @@ class Judged:
     """The counter's expected points, given that it comes."""
     hand_left: int
     """The attacker's own cards still in hand after it."""
+    shift: int
+    """Stacks it turns the attacker's way: +1 taking one from the opponent, -1 handing one over."""
 
 
 class CounterOdds:
@@ -118,7 +125,7 @@ def judge(r: Round, weights: Weights | None = None) -> list[Judged]:
     return [Judged(*row) for row in _rows(r)]
 
 
-def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int]]:
+def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, int]]:
     odds = CounterOdds(r)
     player = r.attacker
     rules = r.rules
@@ -180,7 +187,9 @@ def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int]]:
             wins = bool(attack_wins(tuple(after), place, covered, player, sumo=sumo, score_after=score + points))
         risk, cp = (0.0, 0.0) if safe else odds.of(top)
         left = len(hand) - sum(1 for c in cards if c in hand)
-        found.append((action, points, safe, wins, risk, cp, left))
+        # +1: a stack taken from the opponent; -1: an own stack handed over (an ADVANTAGE card on top).
+        shift = (top.colour is player) - (covered.colour is player)
+        found.append((action, points, safe, wins, risk, cp, left, shift))
     return found
 
 
@@ -201,15 +210,15 @@ def _combo(tops: list[Card], place: int, rank: int) -> int:
 
 def value(j: Judged, hand_now: int, w: Weights = NORMAL) -> float:
     """What ``j`` is worth against ending the turn now (worth 0), with ``hand_now`` own cards in hand."""
-    return _value(j.attack, j.points, j.wins, j.risk, j.counter_points, j.hand_left, hand_now, w)
+    return _value(j.attack, j.points, j.wins, j.risk, j.counter_points, j.hand_left, j.shift, hand_now, w)
 
 
 def _value(
-    attack: Attack, points: int, wins: bool, risk: float, cp: float, left: int, hand_now: int, w: Weights
+    attack: Attack, points: int, wins: bool, risk: float, cp: float, left: int, shift: int, hand_now: int, w: Weights
 ) -> float:
     """Every own card played is one fewer given away; an unsafe play scores only when it isn't
     countered, and when it is the defender scores and the rest of the turn is lost."""
-    gain = WIN_VALUE if wins else float(points)
+    gain = WIN_VALUE if wins else float(points) + w.own * shift
     base = w.gift * (hand_now - left)
     if w.ten:
         base -= w.ten * sum(1 for c in attack.cards if c.rank == TEN)
@@ -231,8 +240,8 @@ def best_attack(r: Round, w: Weights = NORMAL) -> Attack | None:
     hand_now = len(r.hand(r.attacker))
     best: Attack | None = None
     best_value = 0.0
-    for attack, points, _safe, wins, risk, cp, left in _rows(r):
-        v = _value(attack, points, wins, risk, cp, left, hand_now, w)
+    for attack, points, _safe, wins, risk, cp, left, shift in _rows(r):
+        v = _value(attack, points, wins, risk, cp, left, shift, hand_now, w)
         if v > best_value:
             best, best_value = attack, v
     return best
