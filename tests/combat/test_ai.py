@@ -212,7 +212,12 @@ def test_easy_and_normal_always_choose_a_legal_action(seed: int, rules: Rules, l
     ],
 )
 def test_hard_always_chooses_a_legal_action(seed: int, rules: Rules) -> None:
-    met = play_through(seed, rules, Level.HARD, Level.EASY) | play_through(seed, rules, Level.EASY, Level.HARD)
+    # Hard is BLACK in the plain round, RED (WUSHU, then NINJUTSU) in the others.
+    met = (
+        play_through(seed, rules, Level.EASY, Level.HARD)
+        if seed == 1
+        else play_through(seed, rules, Level.HARD, Level.EASY)
+    )
     assert {Phase.SETUP, Phase.ATTACK} <= met
     if rules.red_style is not None:
         assert Phase.DRAW in met
@@ -350,3 +355,15 @@ def test_hard_with_successive_halving_is_legal_and_repeatable() -> None:
         first = hard(view, r.attacker, SplitMix64(walk), settings)
         assert r.is_legal(first)
         assert hard(view, r.attacker, SplitMix64(walk), settings) == first
+
+
+def test_the_ai_and_its_bench_load_no_ui_library() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, clubfight.combat.ai, clubfight.combat.ai.bench, clubfight.cli.combat_bench\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
