@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from . import combat_bench
 from .options import LEVELS, STRENGTHS, VARIANTS, OneLineParser, UsageError, positive_float, positive_int, seed_value
 
 
@@ -87,8 +88,7 @@ def add_combat_parser(commands: argparse._SubParsersAction[OneLineParser]) -> No
     replay = combat_commands.add_parser("replay", help="check a Combat Club record and print every position")
     replay.add_argument("file", help="a Combat Club record (docs/combat-notation.md)")
 
-    # The AI's benchmark (clubfight.cli.combat_bench) adds its parser here:
-    # add_bench_parser(combat_commands)
+    combat_bench.add_bench_parser(combat_commands)
 
 
 HANDLERS = {
@@ -100,11 +100,10 @@ HANDLERS = {
     "stats": "clubfight.cli.stats",
     "replay": "clubfight.cli.replay",
 }
-
 COMBAT_HANDLERS = {
     "moves": "clubfight.cli.combat_moves",
     "replay": "clubfight.cli.combat_replay",
-    # "bench": "clubfight.cli.combat_bench",
+    "bench": "clubfight.cli.combat_bench",
 }
 COMBAT_APP_LATER = "the Combat Club app is not here yet: try 'clubfight combat moves' or 'clubfight combat replay'"
 
