@@ -88,9 +88,8 @@ def describe(attack: Attack, r: Round) -> str:
 
 
 def points_text(points: Points) -> str:
-    """Points with their total always shown: ``Attack 1 = 1``, ``Throw 3 + Combo 3 = 6``."""
-    text = str(points)
-    return text if "=" in text else f"{text} = {points.total}"
+    """Points part by part, with the total once there are two parts: ``Attack 1``, ``Throw 3 + Combo 3 = 6``."""
+    return str(points)
 
 
 def wins_text(wins: frozenset[Win] | tuple[Win, ...]) -> str:
@@ -233,7 +232,7 @@ class FightModel:
         if attack is None:
             if self.picked and self.humans_turn:
                 if self.targets():
-                    return "Now a lit stack (1-9): ✓ is safe, ! is unsafe."
+                    return "Now a lit stack (1-9): each says safe or unsafe."
                 return ""
             return ""
         points = r.points_of(attack)
@@ -512,6 +511,8 @@ class FightModel:
             )
         elif isinstance(action, Decline) and actor is not None and actor not in self.humans:
             self.message = f"{actor} lets your play stand."
+        elif isinstance(action, Counter) and after.last_points is not None:
+            self.message = f"{actor} counters with the {action.card.symbol}: {points_text(after.last_points)}."
         curtain = self._pass_keyboard()
         return Change(
             played=action,
@@ -551,6 +552,13 @@ class FightModel:
         if r.phase is Phase.SETUP:
             return f"{who} arranges. {who.other}, look away."
         return f"{who} attacks. {who.other}, look away."
+
+    def rebuild_log(self) -> None:
+        """The log of the round in progress, replayed from its actions (after a resume)."""
+        played = self.match.rounds[-1]
+        self.log = [f"Round {played.number} of {self.match.code} (resumed)"]
+        for position in played.positions()[1:]:
+            self.log.extend(str(e) for e in position.events if e.kind is not EventKind.DRAW_OFF)
 
     # --- between rounds ------------------------------------------------------------------------
 
