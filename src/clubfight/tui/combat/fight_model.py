@@ -113,9 +113,13 @@ def fits_text(card: Card) -> str:
         return "a joker goes onto any stack that is not another player's 10"
     rank = card.rank
     if rank in _FITS:
-        return f"a {card.rank_name} goes onto {_FITS[rank]}"
+        article = "an" if rank == 1 else "a"
+        return f"{article} {card.rank_name} goes onto {_FITS[rank]}"
     low, high = _NAMES.get(rank - 1, str(rank - 1)), _NAMES.get(rank + 1, str(rank + 1))
-    return f"a {rank} goes onto a {low}, a {rank}, a {high} or a {_NAMES[_FACE_OF[rank]]}"
+    lower = f"an {low}" if low in ("A", "8") else f"a {low}"
+    higher = "an 8" if high == "8" else f"a {high}"
+    here = "an 8" if rank == 8 else f"a {rank}"
+    return f"{here} goes onto {lower}, {here}, {higher} or a {_NAMES[_FACE_OF[rank]]}"
 
 
 @dataclass
@@ -502,7 +506,8 @@ class FightModel:
         after = self.round
         self._clear_plan()
         self.message = ""
-        self.last_by_computer = ""
+        if actor in self.humans:
+            self.last_by_computer = ""  # the computer's counter stays announced until the player acts
         self.log.extend(str(e) for e in after.events if e.kind is not EventKind.DRAW_OFF)
         if isinstance(action, Counter) and actor is not None and actor not in self.humans:
             points = after.last_points

@@ -372,7 +372,7 @@ class FightScreen(Screen[None]):
         if self.thinking or self._timer is not None:
             return
         delay = 0.0 if self.skipping or self.pace <= 0 else self.pace
-        self._timer = self.set_timer(delay, self._think)
+        self._timer = self.set_timer(max(delay, 0.01), self._think)
         self.render_model()
 
     def _think(self) -> None:
