@@ -46,7 +46,7 @@ async def play_keyboard(pilot: Pilot[Any], *, max_steps: int = 3000, stop_after_
             await pilot.press("enter")
         elif isinstance(screen, DrawOffScreen):
             await pilot.press("enter")
-        elif isinstance(screen, CounterScreen) or isinstance(screen, AskScreen):
+        elif isinstance(screen, (CounterScreen, AskScreen)):
             await pilot.press("y")
         elif isinstance(screen, FightScreen):
             model = screen.model

@@ -8,7 +8,19 @@ from rich.text import Text
 from ...combat.engine import Card, Colour, Suit
 from ..widgets.cards import JOKER_GLYPH, CardWidget
 
-STATES = ("-clear", "-picked", "-fresh", "-selected", "-dim", "-safe", "-unsafe", "-back", "-advantage", "-target")
+STATES = (
+    "-clear",
+    "-picked",
+    "-fresh",
+    "-last",
+    "-selected",
+    "-dim",
+    "-safe",
+    "-unsafe",
+    "-back",
+    "-advantage",
+    "-target",
+)
 
 
 class CombatCard(CardWidget):

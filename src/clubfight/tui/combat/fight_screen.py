@@ -205,9 +205,9 @@ class FightScreen(Screen[None]):
                     states.add("-picked")
                 title = str(place)
                 if len(stack) > 1:
-                    title += f" ×{len(stack)}"
+                    title += f"×{len(stack)}"
                 if card is not None and card.is_ten and not face_down and place not in arranged:
-                    title += " ▣"
+                    title += "▣"
                 mark = note = ""
                 if place in targets:
                     states.add("-safe" if targets[place] else "-unsafe")
@@ -217,7 +217,7 @@ class FightScreen(Screen[None]):
                     mark = "▲"
                 elif place in last and not note:
                     mark = "•"
-                    states.add("-fresh")
+                    states.add("-last")
                 widget.show_card(card, title=title, mark=mark, states=frozenset(states), face_down=face_down, note=note)
 
     def _last_places(self, r: Round) -> set[int]:
