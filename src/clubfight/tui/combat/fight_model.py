@@ -265,8 +265,8 @@ class FightModel:
         done = len(self.arrangement)
         if done >= 4:
             return "Arranged: Enter to confirm, Esc to change, a to let the computer arrange."
-        where = f"your front row (place {places[done]})" if done < 3 else f"the neutral row (place {places[3]})"
-        return f"Pick the card for {where}; a: let the computer arrange."
+        row = "front row" if done < 3 else "neutral row"
+        return f"Pick the card for place {places[done if done < 3 else 3]} ({row}); a arranges for you."
 
     def _arrange_action(self) -> Arrange | None:
         if self.viewer is None or len(self.arrangement) != 4:

@@ -97,12 +97,12 @@ class FightScreen(Screen[None]):
                 with Horizontal(id="c-left"):
                     with Vertical(id="c-rows"):
                         for row in range(3):
-                            yield Static(id=f"c-row-{row}", classes="row-label")
+                            yield Static(id=f"c-row-{row}", classes="c-row-label")
                     with Vertical(id="c-grid"):
                         for row in range(3):
-                            with Horizontal(classes="grid-row"):
+                            with Horizontal(classes="c-grid-row"):
                                 for col in range(3):
-                                    yield CombatCard("", id=f"c-cell-{row}-{col}", classes="grid-card")
+                                    yield CombatCard("", id=f"c-cell-{row}-{col}", classes="c-grid-card")
                 with Vertical(id="c-right"):
                     yield Static(id="c-scores")
                     yield Static(id="c-preview")
@@ -115,7 +115,7 @@ class FightScreen(Screen[None]):
                     yield Static(id="c-log")
             with Horizontal(id="c-cards"):
                 for i in range(CARD_SLOTS):
-                    yield CombatCard(SLOT_LABELS[i], id=f"c-slot-{i}", classes="hand-card")
+                    yield CombatCard(SLOT_LABELS[i], id=f"c-slot-{i}", classes="c-hand-card")
                 yield Static(id="c-cards-note")
         with Vertical(id="c-curtain"):
             yield Static(id="c-curtain-text")
@@ -302,7 +302,9 @@ class FightScreen(Screen[None]):
         text = Text()
         if model.last_by_computer:
             text.append(model.last_by_computer + "\n", style="bold reverse")
-        if model.message:
+        if model.round.is_over:
+            text.append("The round is over: press Enter for the match score and what next.", style="bold")
+        elif model.message:
             text.append(model.message)
         elif self.busy and model.computer_to_act:
             text.append(f"{model.to_act} is thinking…  (space: skip ahead)", style="dim")
@@ -464,6 +466,8 @@ class FightScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.model.curtain is not None:
             return True if action in ("confirm", "quit", "combat_rules", "settings", "stats") else None
+        if self.model.round.is_over and action == "confirm":
+            return True
         if action == "skip":
             return True if self.model.computer_to_act else None
         if action in ("pick", "place", "confirm", "back", "end_turn", "arrange", "cycle"):
@@ -477,6 +481,9 @@ class FightScreen(Screen[None]):
         self.apply(self.model.press_place(place))
 
     def action_confirm(self) -> None:
+        if self.model.round.is_over:
+            self.post_message(self.RoundOver(self))  # back to the banner after a look at the grid
+            return
         if self.model.curtain is not None:
             self.apply(self.model.reveal())
             return

@@ -64,9 +64,9 @@ class CombatReplayScreen(Screen[None]):
         with Horizontal(id="c-table"):
             with Vertical(id="c-grid"):
                 for row in ROWS:
-                    with Horizontal(classes="grid-row"):
+                    with Horizontal(classes="c-grid-row"):
                         for place in row:
-                            yield CombatCard(str(place), id=f"r-place-{place}", classes="grid-card")
+                            yield CombatCard(str(place), id=f"r-place-{place}", classes="c-grid-card")
             with Vertical(id="c-right"):
                 yield Static(id="r-scores")
                 yield Static(id="r-now")
