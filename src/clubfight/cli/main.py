@@ -12,6 +12,10 @@ from collections.abc import Sequence
 from .. import __version__
 from . import combat_bench
 from .options import (
+    COMBAT_JUGGLES,
+    COMBAT_OPPONENTS,
+    COMBAT_ROUNDS,
+    COMBAT_STYLES,
     LEVELS,
     STRENGTHS,
     VARIANTS,
@@ -109,7 +113,26 @@ def add_combat_parser(commands: argparse._SubParsersAction[OneLineParser]) -> No
         "combat",
         help="Combat Club, HEAVY SYSTEMS' two-player card fighting game",
         description="Combat Club: a two-player card fighting game on a 3x3 grid (docs/combat-rules.md).",
-        epilog="Run 'clubfight combat COMMAND --help' for a command's options.",
+        epilog="With no command, the match starts in the app (with no option at all, on Combat Club's start screen). "
+        "Run 'clubfight combat COMMAND --help' for a command's options.",
+    )
+    fight = combat.add_argument_group("starting a match")
+    fight.add_argument("--opponent", choices=COMBAT_OPPONENTS, help="the computer's level (default normal)")
+    fight.add_argument("--hot-seat", action="store_true", help="two people at one terminal instead of the computer")
+    fight.add_argument("--seed", type=seed_value, metavar="N", help="deal the match from seed N")
+    fight.add_argument("--deal", metavar="CODE", help="deal the match from a code such as combat-12345")
+    fight.add_argument("--rounds", type=int, choices=COMBAT_ROUNDS, help="best of 1, 3 or 5 rounds (default 3)")
+    fight.add_argument("--colour", choices=("red", "black"), help="your colour (default red)")
+    fight.add_argument(
+        "--style", choices=COMBAT_STYLES, metavar="NAME", help=f"your fighting style: {', '.join(COMBAT_STYLES)}"
+    )
+    fight.add_argument("--survival", action="store_true", help="survival mode: the loser of a round keeps its score")
+    fight.add_argument(
+        "--juggle",
+        nargs="?",
+        const="combo",
+        choices=COMBAT_JUGGLES,
+        help="juggle combos (combo, rush or both; default combo)",
     )
     combat_commands = combat.add_subparsers(dest="combat_command", metavar="COMMAND", parser_class=OneLineParser)
 
@@ -117,8 +140,11 @@ def add_combat_parser(commands: argparse._SubParsersAction[OneLineParser]) -> No
     moves.add_argument("position", help="position JSON (docs/combat-notation.md), or - to read it from stdin")
     moves.add_argument("--json", action="store_true", help="print a JSON list of plays")
 
-    replay = combat_commands.add_parser("replay", help="check a Combat Club record and print every position")
+    replay = combat_commands.add_parser("replay", help="check a Combat Club record and step through it in the app")
     replay.add_argument("file", help="a Combat Club record (docs/combat-notation.md)")
+    replay.add_argument(
+        "--text", action="store_true", help="print every action and position instead of opening the app"
+    )
 
     combat_bench.add_bench_parser(combat_commands)
 
@@ -138,7 +164,6 @@ COMBAT_HANDLERS = {
     "replay": "clubfight.cli.combat_replay",
     "bench": "clubfight.cli.combat_bench",
 }
-COMBAT_APP_LATER = "the Combat Club app is not here yet: try 'clubfight combat moves' or 'clubfight combat replay'"
 
 
 def handler(args: argparse.Namespace) -> str:
@@ -146,7 +171,7 @@ def handler(args: argparse.Namespace) -> str:
     if args.command != "combat":
         return HANDLERS[args.command]
     if args.combat_command is None:
-        raise UsageError(COMBAT_APP_LATER)
+        return "clubfight.cli.combat_play"
     return COMBAT_HANDLERS[args.combat_command]
 
 

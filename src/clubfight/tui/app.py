@@ -6,6 +6,7 @@ import os
 import time
 from collections.abc import Callable, Iterable
 from datetime import date
+from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
@@ -19,13 +20,19 @@ from ..storage.settings import Settings
 from .autosave import Clock, Saves, export_file, new_session, utc_today
 from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
-from .screens.start_screen import StartChoice, StartScreen
+from .combat.app_part import CombatApp
+from .combat.launch import CombatLaunch
+from .screens.start_screen import COMBAT_CHOICE, StartChoice, StartScreen
 from .stack import GuardedStack
 from .themes import FELT, register_themes
 
 if TYPE_CHECKING:
     from ..game import ResumedGame
     from .screens.settings_screen import SettingsScreen
+
+
+APP_CSS: list[str | PurePath] = ["clubfight/table.tcss", "combat/fight.tcss"]
+"""The Club Fight table's stylesheet, then Combat Club's (its cards look like the table's)."""
 
 
 def random_seed() -> int:
@@ -35,10 +42,10 @@ def random_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-class ClubFightApp(GuardedStack):
+class ClubFightApp(CombatApp, GuardedStack):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
-    CSS_PATH = "clubfight/table.tcss"
+    CSS_PATH = APP_CSS
     TITLE = "Club Fight"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
 
@@ -55,6 +62,7 @@ class ClubFightApp(GuardedStack):
         hint_strength: str = "fast",
         autoplay: bool = False,
         autoplay_pace: float = 0.8,
+        combat: CombatLaunch | None = None,
     ) -> None:
         super().__init__()
         self.level = level
@@ -76,6 +84,8 @@ class ClubFightApp(GuardedStack):
         """This window's save slot: other windows' games are theirs alone."""
         self.first_frame_file: str | None = None
         """For benchmarks/startup.py: write the time of the table's first frame here, then exit."""
+        self.combat_launch = combat
+        """``clubfight combat``: Combat Club at start-up instead of Club Fight."""
         register_themes(self)
         self._theme_from_settings = True
         """While True, a theme change comes from the settings file or TEXTUAL_THEME: nothing to save."""
@@ -84,6 +94,10 @@ class ClubFightApp(GuardedStack):
     def on_mount(self) -> None:
         self._animation_level_at_start = self.animation_level  # TEXTUAL_ANIMATIONS=none wins over the setting
         self._load_settings()
+        if self.combat_launch is not None:
+            self.enter_combat(self.combat_launch)
+            self.guard_size(self.size.width, self.size.height)
+            return
         resumed = None if self.autoplay else self._unfinished_game()
         if resumed is not None:
             from .screens.question_screen import ResumeScreen
@@ -111,8 +125,10 @@ class ClubFightApp(GuardedStack):
         else:
             self.deal(self.level, self.seed, variant=self.variant, daily=self.daily)
 
-    def _level_chosen(self, choice: StartChoice | None) -> None:
-        if choice is None:
+    def _level_chosen(self, choice: StartChoice | str | None) -> None:
+        if choice == COMBAT_CHOICE:
+            self.enter_combat(None)
+        elif not isinstance(choice, StartChoice):
             self.exit()
         else:
             self.deal(choice.level, self.seed, variant=choice.variant, daily=choice.daily)
