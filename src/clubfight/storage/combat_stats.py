@@ -15,6 +15,7 @@ from ..combat.engine import KNOCK_OUT_SCORE, Colour, Win
 from ..combat.game import OPPONENTS, CombatResult
 from . import paths
 from .atomic import Damaged, Loaded, load_document, write_document
+from .lock import locked
 from .schema import SchemaError, as_object, get_bool, get_date, get_int, get_optional_game_id, get_str
 
 KIND = "combat-stats"
@@ -120,14 +121,17 @@ def record_match(result: CombatResult, path: Path | None = None) -> str | None:
     Raises ValueError for a result that couldn't be read back, OSError when the folder can't be written."""
     read_combat_result(result.to_json())
     where = path or combat_stats_path()
-    loaded = load_combat_stats(where)
-    if result.match_id is None or all(m.match_id != result.match_id for m in loaded.value):
-        _write([*loaded.value, result], where)
+    with locked(where):  # another window recording at the same moment must not drop this match
+        loaded = load_combat_stats(where)
+        if result.match_id is None or all(m.match_id != result.match_id for m in loaded.value):
+            _write([*loaded.value, result], where)
     return loaded.warning
 
 
 def reset_combat_stats(path: Path | None = None) -> None:
-    _write([], path or combat_stats_path())
+    where = path or combat_stats_path()
+    with locked(where):
+        _write([], where)
 
 
 def export_combat_record(text: str, deal: str, *, folder: Path | None = None, when: datetime | None = None) -> Path:
