@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, game, make_app, play_by_keys, text_of
+from tui_support import WINNING_LINE, answer_blocking_question, game, make_app, play_by_keys, text_of
 
 from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
 from clubfight.engine import Level, Move, Position, Variant, deal
@@ -71,7 +71,7 @@ async def test_hint_key_previews_the_engines_legal_move_with_its_reason() -> Non
         for place in expected.move.cleared:  # the cards it clears are marked on the table
             assert app.screen.query_one(f"#place-{place}").has_class("-clear")
         await pilot.press("enter")  # a hint is a preview: Enter plays it like any move
-        await pilot.pause()
+        await answer_blocking_question(pilot, app)
         assert table.moves == [expected.move]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Button, Markdown
-from tui_support import game, make_app, text_of
+from tui_support import answer_blocking_question, game, make_app, text_of
 
 from clubfight.engine import Action, Card, Level, Variant
 from clubfight.tui.clubfight.discard_screen import DiscardScreen
@@ -77,7 +77,7 @@ async def test_seven_direction_by_mouse() -> None:
         assert labels == ["↓ Down (3)", "↑ Up (5)"]
         await pilot.click("#choice-0")
         await pilot.click("#confirm")
-        await pilot.pause()
+        await answer_blocking_question(pilot, app)
         assert str(screen.moves[-1]) == "7C down"
 
 
@@ -114,6 +114,7 @@ async def test_sum_gives_live_feedback_and_refuses_a_wrong_total() -> None:
         await pilot.press("4", "5")  # + AS + 4D = 10
         assert "Sum 10 of 10 ✓" in text_of(screen, "#feedback")
         await pilot.press("enter")
+        await answer_blocking_question(pilot, app)
         assert str(screen.moves[-1]) == "10C sum 2 4 5"
 
 

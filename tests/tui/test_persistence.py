@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Select, Switch
-from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, text_of
+from tui_support import WINNING_LINE, WINNING_SEED, game, keys_for, make_app, play_by_keys, text_of
 
 from clubfight.engine import Action, DealCode, Level, Suit, Variant, deal
 from clubfight.game import Start, parse_record
@@ -201,16 +201,16 @@ async def test_giving_up_mid_game_with_a_new_deal_counts_as_a_loss() -> None:
 
 
 @async_test
-async def test_a_move_that_leaves_a_new_block_asks_first_when_the_setting_is_on() -> None:
-    save_settings(Settings(confirm_blocking_move=True))
-    app = make_app(2)  # easy-2: KC match leaves 3 ♥ in the grid, blocking Run
+async def test_a_move_that_leaves_a_block_it_could_lift_asks_first_by_default() -> None:
+    app = make_app(317855)  # easy-317855 opens with 4 ♠ blocking Up/Down; K♣ Sum 2 5 leaves 3 of them
     async with app.run_test() as pilot:
         screen = game(app)
-        club = screen.position.hand.index(screen.position.parse_move("KC match").club)
-        keys = ["zxcv"[club], "m", "enter"]
-        await pilot.press(*keys)
+        move = screen.position.parse_move("KC sum 2 5")
+        await pilot.press(*keys_for(screen.position, move))
         await pilot.pause()
-        assert isinstance(app.screen, AskScreen) and "Run blocked by 3 ♥" in text_of(app.screen, ".ask-detail")
+        detail = text_of(app.screen, ".ask-detail")
+        assert isinstance(app.screen, AskScreen) and "Up/Down blocked by 3 ♠, while Sum" in detail
+        assert "with the K♣ would lift it" in detail
         await pilot.press("n")
         await pilot.pause()
         assert screen.moves == [] and app.screen is screen
@@ -218,7 +218,7 @@ async def test_a_move_that_leaves_a_new_block_asks_first_when_the_setting_is_on(
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-        assert [str(m) for m in screen.moves] == ["KC match"]
+        assert [str(m) for m in screen.moves] == ["KC sum 2 5"]
 
 
 # --- statistics and settings from the app ---------------------------------------------------
@@ -264,7 +264,7 @@ async def test_settings_screen_applies_theme_and_four_colour_deck_live_and_at_st
         assert len(colours) == 3  # hearts, diamonds, spades each distinct (and clubs, in the hand)
         clubs = game(app).query_one("#hand-0", CardWidget)
         assert clubs.styles.color not in colours
-    assert load_settings().value == Settings(HIGH_CONTRAST.name, True, False, False)
+    assert load_settings().value == Settings(HIGH_CONTRAST.name, True, False, True)
     again = make_app(1)
     async with again.run_test() as pilot:
         await pilot.pause()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tui_support import WINNING_LINE, WINNING_SEED, choice_index
 
-from clubfight.engine import Action, DealCode, Level, Move, Outcome, Variant
+from clubfight.ai.heuristic import best_move
+from clubfight.engine import Action, Card, DealCode, Level, Move, Outcome, Position, Variant, deal, parse_position
 from clubfight.game import GameSession, Start
 from clubfight.tui.clubfight.plan import Plan
 from clubfight.tui.clubfight.table_model import NEW_GAME_WARNING, Change, TableModel
@@ -88,17 +89,63 @@ def test_a_new_deal_needs_two_presses_in_a_row() -> None:
     assert model.request_new_deal() == Change()
 
 
-def test_a_move_leaving_a_new_block_is_asked_about_first() -> None:
-    model = table(7, ask=True)
+def test_a_move_leaving_a_block_another_would_lift_is_asked_about_first() -> None:
+    model = table(317855, ask=True)
     position = model.position
     asking = [m for m in position.legal_moves() if model.new_blocks(m)]
-    assert asking, "easy-7 has a move that leaves a new block"
+    assert asking, "easy-317855 opens with blocks that some moves leave and others lift"
     change = enter(model, asking[0])
     assert change.ask and model.pending == asking[0] and model.session.moves == []
+    assert change.ask[-1].endswith("would lift it") and "with the" in change.ask[-1]
     assert model.answer(False) == Change() and model.session.moves == []
     assert model.move == asking[0]  # declining keeps the plan on the table, to change or confirm
     assert model.confirm().ask
     assert model.answer(True).committed == asking[0]
+
+
+def with_grid_deck(position: Position, grid_deck: list[Card]) -> Position:
+    """The same position with its face-down grid deck in another order."""
+    return Position(
+        position.grid,
+        position.hand,
+        grid_deck,
+        position.clubs_deck,
+        discard=position.discard,
+        turns_played=position.turns_played,
+        level=position.level,
+        variant=position.variant,
+    )
+
+
+def test_the_blocking_question_never_depends_on_the_face_down_grid_deck() -> None:
+    """Issue 10.1: the question judges the grid after clearing and before the refill. Every order of
+    the grid deck (reversed, rotated, or one card left that is or isn't a spade) asks the same."""
+    checked = 0
+    for seed in (317855, 2, 7, 11, 23):
+        position = deal(Level.EASY, seed)
+        while not position.is_over:
+            deck = list(position.grid_deck)
+            orders = [deck[::-1], deck[1:] + deck[:1]] if len(deck) > 1 else []
+            asked = TableModel(GameSession(Start.from_position(position))).new_blocks
+            for order in orders:
+                other = TableModel(GameSession(Start.from_position(with_grid_deck(position, order)))).new_blocks
+                for move in position.legal_moves():
+                    assert asked(move) == other(move), (position.notation(), move)
+                    checked += 1
+            position = position.play(best_move(position))
+    assert checked > 1000
+
+
+def test_a_move_that_clears_the_whole_grid_or_plays_the_last_club_is_not_asked_about() -> None:
+    grid = parse_position("2H 3H 4H 5S 6S 7S 8D 9D 10D | 9C 10C JC QC | 6H 7H 8H | ")
+    position = Position(grid.grid, grid.hand, grid.grid_deck, (), variant=Variant.ALL_CLEAR)
+    model = TableModel(GameSession(Start.from_position(position)), confirm_blocking_moves=True)
+    whole = [m for m in position.legal_moves() if len(m.cleared) == 9]
+    assert whole and all(not model.new_blocks(m) for m in whole)
+    assert any(model.new_blocks(m) for m in position.legal_moves())
+    last = parse_position("2H 3H 4H 5S 6S 7S 8D 9D 10D | 9C | 6H 7H 8H | ")
+    model = TableModel(GameSession(Start.from_position(last)), confirm_blocking_moves=True)
+    assert all(not model.new_blocks(m) for m in last.legal_moves())
 
 
 def test_a_counted_hint_is_saved_but_not_after_the_game() -> None:

@@ -76,11 +76,21 @@ def keys_for(position: Position, move: Move) -> list[str]:
     return keys
 
 
+async def answer_blocking_question(pilot: Pilot[None], app: ClubFightApp) -> bool:
+    """Play the move anyway when the table asks about a block it leaves (the default setting)."""
+    await pilot.pause()
+    if app.screen.id == "confirm-block":
+        await pilot.press("y")
+        await pilot.pause()
+        return True
+    return False
+
+
 async def play_by_keys(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
     position = game(app).position
     move = position.parse_move(text)
     await pilot.press(*keys_for(position, move))
-    await pilot.pause()
+    await answer_blocking_question(pilot, app)
     return move
 
 
@@ -96,7 +106,7 @@ async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Mov
     if index is not None:
         await pilot.click(f"#choice-{index}")
     await pilot.click("#confirm")
-    await pilot.pause()
+    await answer_blocking_question(pilot, app)
     return move
 
 

@@ -138,6 +138,14 @@ def describe(move: Move) -> str:
     return move.action.title
 
 
+def describe_cards(position: Position, move: Move) -> str:
+    """The move with the cards it clears from ``position``: "Sum 4♥ 5♥", "Line row 2 (3♠ 7♦ J♥)"."""
+    cards = " ".join(card_label(position.card_at(p)) for p in sorted(move.cleared))
+    if move.action in PICKING_ACTIONS:
+        return f"{describe(move)} {cards}"
+    return f"{describe(move)} ({cards})"
+
+
 def _rank_name(value: int) -> str:
     return RANK_NAMES.get(value, str(value))
 

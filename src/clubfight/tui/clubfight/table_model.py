@@ -19,6 +19,7 @@ from .plan import (
     action_summary,
     candidate,
     describe,
+    describe_cards,
     options,
     why_not,
 )
@@ -189,15 +190,35 @@ class TableModel:
         return NOTHING
 
     def new_blocks(self, move: Move) -> list[str]:
-        """The blocks (T2) the move would leave that weren't there before, when the player wants to be asked."""
+        """The blocks (T2) the move leaves standing when the same club and action could lift them all
+        and clear as many cards, if the player wants to be asked: the blocks, then the better move
+        ("Run blocked by 3 ♥", "Sum 4♥ 5♥ with the 9♣ would lift it").
+
+        Only what the player can see is judged: the grid once the move's cards are cleared, before
+        the refill from the face-down grid deck (``Position.blocks_after_clearing``). Clearing never
+        creates a block, so the useful question is about blocks this move leaves that another could
+        lift. A move that clears the whole grid, or plays the last club, is never asked about.
+        """
         if not self.confirm_blocking_moves:
             return []
-        before = self.position
-        after = before.play(move)
-        if after.is_over:
+        position = self.position
+        if position.clubs_left <= len(move.clubs_used):
             return []
-        already = set(before.blocked_actions())
-        return [str(block) for block in after.blocks() if block.action not in already]
+        left = position.blocks_after_clearing(move)
+        if not left:
+            return []
+        actions = {block.action for block in left}
+        better = [
+            other
+            for other in position.moves_for(move.club).get(move.action, [])
+            if len(other.cleared) >= len(move.cleared)
+            and not actions & {b.action for b in position.blocks_after_clearing(other)}
+        ]
+        if not better:
+            return []
+        best = max(better, key=lambda other: len(other.cleared))
+        lift = "it" if len(left) == 1 else "them"
+        return [*map(str, left), f"{describe_cards(position, best)} with the {best.club.symbol} would lift {lift}"]
 
     def commit(self, move: Move) -> Change:
         """Play a legal move: the only way the game moves on."""

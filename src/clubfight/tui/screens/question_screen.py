@@ -65,10 +65,11 @@ class ResumeScreen(AskScreen):
 
 
 def blocking_question(blocks: list[str]) -> AskScreen:
-    """Asked before confirming a move whose result leaves an action blocked (T2)."""
+    """Asked before confirming a move that leaves a block (T2) another move would lift; judged on the
+    grid after clearing and before the refill, the face-down deck is never consulted."""
     return AskScreen(
-        "This move leaves a suit blocking an action",
-        "After it: " + "; ".join(blocks) + ".",
+        "This move leaves an action blocked",
+        "It leaves " + " and ".join(blocks[:-1]) + ", while " + blocks[-1] + ".",
         "Play it anyway",
         "Go back and think again",
         id="confirm-block",
