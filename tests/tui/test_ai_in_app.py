@@ -115,7 +115,7 @@ async def test_keys_still_work_while_a_hint_is_computing(monkeypatch: pytest.Mon
             await pilot.press("x")  # pick the second club while the engine thinks
             await pilot.pause()
             assert hinting.running(table), "the stand-in answered too early"
-            assert table.plan.club == table.position.hand[1]
+            assert table.plan.club == table.model.hand_slots()[1]
             await pilot.press("h")  # a second press doesn't start a second search
             await pilot.pause()
             assert "still working" in table.message
@@ -443,10 +443,10 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         assert len(table.moves) == stopped_at  # nothing more is played once stopped
         await pilot.press("z")  # the table is the player's now
         await pilot.pause()
-        assert table.plan.club == table.position.hand[0]
+        assert table.plan.club == table.model.hand_slots()[0]
         await pilot.click("#hand-1")
         await pilot.pause()
-        assert table.plan.club == table.position.hand[1]
+        assert table.plan.club == table.model.hand_slots()[1]
         assert table.check_action("hint", ()) is True
 
 

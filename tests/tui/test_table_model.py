@@ -20,7 +20,7 @@ def table(seed: int, level: Level = Level.EASY, *, ask: bool = False, variant: V
 def enter(model: TableModel, move: Move) -> Change:
     """Pick the club, the action and the targets as a player would, then confirm."""
     position = model.position
-    model.select_club(position.hand.index(move.club))
+    model.select_club(model.hand_slots().index(move.club))
     model.choose_action(move.action)
     if move.action in (Action.SUM, Action.RUN, Action.ANY):
         for place in sorted(move.cleared):
@@ -156,3 +156,21 @@ def test_a_counted_hint_is_saved_but_not_after_the_game() -> None:
 def test_all_clear_keys_hide_unless_the_variant_is_on() -> None:
     assert table(7).can("act", ("allclear",)) is False
     assert table(7, variant=Variant.ALL_CLEAR).can("act", ("allclear",)) is None  # on, but no club picked yet
+
+
+def test_the_hand_keeps_its_slots_and_a_new_club_fills_the_emptied_one() -> None:
+    """Issue 10.9: the clubs held keep their keys (z x c v); the club drawn takes the played one's slot."""
+    model = table(WINNING_SEED)
+    before = model.hand_slots()
+    assert before == model.position.hand
+    played = model.position.parse_move(WINNING_LINE[0])
+    enter(model, played)
+    after = model.hand_slots()
+    slot = before.index(played.club)
+    assert [c for i, c in enumerate(after) if i != slot] == [c for i, c in enumerate(before) if i != slot]
+    assert after[slot] not in before and after[slot] in model.position.hand
+    while not model.is_over:  # to the end: every slot holds a club of the hand, or None once the deck is out
+        slots = model.hand_slots()
+        assert sorted(c for c in slots if c) == sorted(model.position.hand)
+        enter(model, model.position.moves_for(model.position.hand[-1])[Action.ANY][0])
+    model.undo()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from clubfight.engine import Action, Level, Move, Position, Variant, deal
+from clubfight.engine import Action, Card, Level, Move, Position, Variant, deal
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.clubfight.action_panel import ACTION_KEYS
 from clubfight.tui.clubfight.hand_view import HAND_KEYS
@@ -60,9 +61,10 @@ def choice_index(position: Position, club_plan: Plan, move: Move) -> int | None:
     return moves.index(move)
 
 
-def keys_for(position: Position, move: Move) -> list[str]:
-    """The key presses that play ``move``: club, action, targets, Enter."""
-    keys = [HAND_KEYS[position.hand.index(move.club)], ACTION_KEYS[move.action]]
+def keys_for(position: Position, move: Move, slots: Sequence[Card | None] | None = None) -> list[str]:
+    """The key presses that play ``move``: club, action, targets, Enter. ``slots``: the table's hand
+    layout (``TableModel.hand_slots``), which is the engine's hand order at the opening."""
+    keys = [HAND_KEYS[list(slots or position.hand).index(move.club)], ACTION_KEYS[move.action]]
     plan = Plan(club=move.club, action=move.action)
     if move.action in (Action.SUM, Action.RUN, Action.ANY):
         keys += [str(p) for p in sorted(move.cleared)]
@@ -89,7 +91,7 @@ async def answer_blocking_question(pilot: Pilot[None], app: ClubFightApp) -> boo
 async def play_by_keys(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
     position = game(app).position
     move = position.parse_move(text)
-    await pilot.press(*keys_for(position, move))
+    await pilot.press(*keys_for(position, move, game(app).model.hand_slots()))
     await answer_blocking_question(pilot, app)
     return move
 
@@ -97,7 +99,7 @@ async def play_by_keys(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move
 async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
     position = game(app).position
     move = position.parse_move(text)
-    await pilot.click(f"#hand-{position.hand.index(move.club)}")
+    await pilot.click(f"#hand-{game(app).model.hand_slots().index(move.club)}")
     await pilot.click(f"#action-{move.action.value}")
     if move.action in (Action.SUM, Action.RUN, Action.ANY):
         for place in sorted(move.cleared):

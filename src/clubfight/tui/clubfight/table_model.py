@@ -8,9 +8,10 @@ plan is looked up in ``Position.moves_for`` / ``legal_moves`` (see ``plan.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ...engine import Action, ActionInput, Card, Move, Position, Variant
+from ...engine import HAND_SIZE, Action, ActionInput, Card, Move, Position, Variant
 from ...game import GameSession
 from .plan import (
     CHOOSING_ACTIONS,
@@ -46,6 +47,19 @@ class Change:
 NOTHING = Change()
 
 
+def hand_slots(positions: Sequence[Position], moves: Sequence[Move]) -> tuple[Card | None, ...]:
+    """Lay the hand out in ``HAND_SIZE`` slots along the game played so far: the opening hand in
+    order, then after each move the clubs it used leave their slots empty and the clubs drawn fill
+    the empty slots from the left. The engine's own hand order is untouched (notation, records)."""
+    slots: list[Card | None] = [*positions[0].hand, *[None] * (HAND_SIZE - len(positions[0].hand))]
+    for move, after in zip(moves, positions[1:], strict=False):
+        slots = [None if club in move.clubs_used else club for club in slots]
+        drawn = [club for club in after.hand if club not in slots]
+        for club in drawn:
+            slots[slots.index(None)] = club
+    return tuple(slots)
+
+
 @dataclass
 class TableModel:
     """The game on the table (``session``), the plan being entered, and what the table says."""
@@ -75,6 +89,11 @@ class TableModel:
         """The legal move the plan describes right now, if it describes one."""
         return candidate(self.position, self.plan)
 
+    def hand_slots(self) -> tuple[Card | None, ...]:
+        """The hand as the table lays it out: a club keeps its slot (and key) for as long as it is held,
+        and a club drawn fills the slot a played one left. None is an empty slot."""
+        return hand_slots(self.session.positions, self.session.moves)
+
     def _set(self, plan: Plan, message: str = "") -> Change:
         self.plan = plan
         self.message = message
@@ -88,10 +107,10 @@ class TableModel:
     # --- building the move ----------------------------------------------------------------
 
     def select_club(self, slot: int) -> Change:
-        hand = self.position.hand
-        if self.is_over or not 0 <= slot < len(hand):
+        slots = self.hand_slots()
+        if self.is_over or not 0 <= slot < len(slots) or slots[slot] is None:
             return NOTHING
-        club = hand[slot]
+        club = slots[slot]
         self.fresh = frozenset()
         if self.plan.club == club:
             return self._set(Plan(), f"Put the {club.symbol} back.")
@@ -282,7 +301,8 @@ class TableModel:
             return True
         if action == "club":
             slot = parameters[0] if parameters else 0
-            return True if not over and isinstance(slot, int) and slot < len(position.hand) else None
+            slots = self.hand_slots()
+            return True if not over and isinstance(slot, int) and slot < len(slots) and slots[slot] else None
         if action == "act":
             chosen = Action(str(parameters[0]))
             if chosen is Action.ALLCLEAR and Variant.ALL_CLEAR not in position.variant:

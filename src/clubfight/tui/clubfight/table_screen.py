@@ -248,7 +248,7 @@ class GameScreen(Screen[None]):
         picked = plan.picked if plan.action in PICKING_ACTIONS else frozenset()
         clear = move.cleared if move is not None else frozenset()
         self.query_one(GridView).show(position, clear=clear, picked=picked, fresh=model.fresh)
-        self.query_one(HandView).show(position.hand, plan.club, model.used_clubs())
+        self.query_one(HandView).show(model.hand_slots(), plan.club, model.used_clubs())
         self.query_one(SuitCounter).show(position)
         self.query_one(ActionPanel).show(position, plan.club, plan.action)
         self._show_choices(position, plan, move)
