@@ -482,3 +482,33 @@ def footer_text(table: GameScreen) -> str:
     from textual.widgets import Footer
 
     return " ".join(str(key.render()) for key in table.query_one(Footer).query("FooterKey"))
+
+
+@async_test
+async def test_a_demo_ends_as_the_engines_win_and_a_taken_over_game_counts_as_assisted() -> None:
+    """Issue 10.8: the demo's game over names the engine; a game taken over is the player's, assisted."""
+    from clubfight.storage import load_stats
+
+    app = autoplay_app(HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, GameOverScreen), tries=1500)
+        result = text_of(app.screen, "#result")
+        assert "engine" in result and "You won" not in result
+        assert "Hints used" not in text_of(app.screen, "#hints-used")
+    taken = autoplay_app(HINT_SEED)
+    taken.autoplay_pace = 0.05
+    async with taken.run_test(size=(120, 40)) as pilot:
+        table = game(taken)
+        await settle(pilot, lambda: len(table.moves) >= 2)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not table.demo and table.session.hints >= 2
+        assert "Stop demo" not in footer_text(table) and "Pause" not in footer_text(table)
+        assert paths.save_path().exists()  # the player's game now: saved
+        while not table.position.is_over:
+            table.commit(table.position.legal_moves()[0])
+            await pilot.pause()
+        await settle(pilot, lambda: isinstance(taken.screen, GameOverScreen))
+        assert "You" in text_of(taken.screen, "#result") or "Out of clubs" in text_of(taken.screen, "#result")
+    games = list(load_stats().value)
+    assert len(games) == 1 and games[0].hints >= 2 and not games[0].clean

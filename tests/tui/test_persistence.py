@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Select, Switch
-from tui_support import WINNING_LINE, WINNING_SEED, game, keys_for, make_app, play_by_keys, text_of
+from tui_support import WINNING_LINE, WINNING_SEED, game, keys_for, make_app, play_by_keys, screen_lines, text_of
 
 from clubfight.engine import Action, DealCode, Level, Suit, Variant, deal
 from clubfight.game import Start, parse_record
@@ -183,6 +183,32 @@ async def test_game_over_records_the_result_once() -> None:
     games = stats_games()
     assert [(g.deal, g.won) for g in games] == [("easy-1", True), ("easy-1", False)]
     assert all(g.clean for g in games[:1]) and len({g.game_id for g in games}) == 2
+
+
+@async_test
+async def test_a_finished_table_says_the_game_is_over_and_g_brings_the_summary_back() -> None:
+    """Issue 10.6: after Esc at game over, the table doesn't ask for a move; g reopens the summary."""
+    from clubfight.tui.clubfight.game_over_screen import GameOverScreen
+
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        await finish_by_commit(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        table = game(app)
+        assert app.screen is table
+        feedback = text_of(table, "#feedback")
+        assert "Game over" in feedback and "g shows the summary" in feedback and "Pick a club" not in feedback
+        assert table.check_action("summary", ()) is True and table.check_action("club", (0,)) is None
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.query("#winnable") and app.screen.query("#export")
+        await pilot.press("n")  # and its choices still work
+        await pilot.pause()
+        assert game(app).position.turns_played == 0 and game(app) is not table
+    assert len(stats_games()) == 1
 
 
 @async_test
@@ -472,3 +498,51 @@ async def test_a_resumed_all_clear_game_played_again_keeps_all_clear() -> None:
         again = game(second)
         assert again.position.turns_played == 0 and str(again.session.start.deal) == "easy-14"
         assert Variant.ALL_CLEAR in again.position.variant
+
+
+def outside(lines: list[str], region: Any) -> str:
+    """Every character drawn outside ``region`` (a dialog's box), row by row."""
+    rows = []
+    for y, line in enumerate(lines):
+        line = line.ljust(region.x + region.width)
+        if region.y <= y < region.y + region.height:
+            rows.append(line[: region.x] + line[region.x + region.width :])
+        else:
+            rows.append(line)
+    return "".join(rows)
+
+
+@async_test
+async def test_dialogs_at_80x24_cover_the_table_and_each_other_fully() -> None:
+    """Issue 10.4: nothing of the panel shows beside the game-over box, nor of it beside the verdict box."""
+    from clubfight.tui.clubfight.game_over_screen import GameOverScreen
+    from clubfight.tui.clubfight.verdict_screen import VerdictScreen
+
+    app = make_app(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await finish_by_commit(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        assert outside(screen_lines(app), app.screen.query_one("#game-over").region).strip() == ""
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen)
+        assert outside(screen_lines(app), app.screen.query_one("#verdict").region).strip() == ""
+
+
+@async_test
+async def test_start_up_warnings_at_80x24_leave_the_resume_box_readable(home: Path) -> None:
+    first = make_app(7)
+    async with first.run_test() as pilot:
+        await play_by_keys(pilot, first, "5C any 2")
+    (home / "settings.json").write_text("\x00\x01 nonsense", encoding="utf-8")
+    (home / "stats.json").write_text("\x00\x01 nonsense", encoding="utf-8")
+    second = make_app(None, level=None)
+    async with second.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ResumeScreen)
+        box = second.screen.query_one(".ask").region
+        toasts = [toast.region for toast in second.screen.query("Toast")]
+        assert not any(box.overlaps(toast) for toast in toasts)
+        lines = screen_lines(second)
+        assert "settings file" in " ".join(lines) and any("Resume it" in line for line in lines)
+        assert outside(lines, box).strip() == ""

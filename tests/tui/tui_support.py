@@ -119,3 +119,15 @@ def opening(seed: int, level: Level = Level.EASY) -> Position:
 def text_of(node: DOMNode, selector: str) -> str:
     """What the widget at ``selector`` under ``node`` (a screen, say) shows, as plain text."""
     return str(node.query_one(selector, Widget).render())
+
+
+def screen_lines(app: ClubFightApp) -> list[str]:
+    """The terminal as the player sees it, one string a row (what export_screenshot draws, as text)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text().splitlines()[:height]

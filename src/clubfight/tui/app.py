@@ -78,13 +78,19 @@ class ClubFightApp(App[None]):
 
     def on_mount(self) -> None:
         self._animation_level_at_start = self.animation_level  # TEXTUAL_ANIMATIONS=none wins over the setting
+        self._held_warnings: list[str] | None = []  # start-up warnings, held until we know what screen comes
         self._load_settings()
         resumed = None if self.autoplay else self._unfinished_game()
+        held, self._held_warnings = self._held_warnings or [], None
         if resumed is not None:
             from .screens.question_screen import ResumeScreen
 
-            self.push_screen(ResumeScreen(resumed.summary), lambda yes: self._resume_answered(resumed, yes))
+            # Said inside the box: at 80x24 a toast would cover the question.
+            screen = ResumeScreen(resumed.summary, warnings=held)
+            self.push_screen(screen, lambda yes: self._resume_answered(resumed, yes))
         else:
+            for warning in held:
+                self._warn(warning)
             self._begin()
         self._guard_size(self.size.width, self.size.height)
 
@@ -156,12 +162,21 @@ class ClubFightApp(App[None]):
     @on(GameScreen.Finished)
     def _game_over(self, event: GameScreen.Finished) -> None:
         """Record the result (a demo's is not the player's) and show the game-over dialog."""
+        table = event.table
+        if not table.demo:
+            self._warn(record_finish(table.session, self.today()))
+        self.call_after_refresh(self._show_game_over, table)
+
+    @on(GameScreen.SummaryRequested)
+    def _summary_requested(self, event: GameScreen.SummaryRequested) -> None:
+        """g at a finished table: the game-over dialog again, with its verdict if one was found."""
+        if self.screen is event.table:
+            self._show_game_over(event.table)
+
+    def _show_game_over(self, table: GameScreen) -> None:
         from .clubfight.game_over_screen import GameOverScreen
 
-        table = event.table
         session = table.session
-        if not table.demo:
-            self._warn(record_finish(session, self.today()))
         screen = GameOverScreen(
             session.position,
             session.start.title,
@@ -169,8 +184,15 @@ class ClubFightApp(App[None]):
             export=lambda: export_line(session),
             played=(list(session.positions), list(session.moves)),
             hints=session.hints,
+            demo=table.demo,
+            verdict=table.verdict,
         )
-        self.call_after_refresh(self.push_screen, screen, lambda choice: self._after_game_over(session, choice))
+
+        def closed(choice: str | None) -> None:
+            table.verdict = screen.verdict
+            self._after_game_over(session, choice)
+
+        self.push_screen(screen, closed)
 
     def _after_game_over(self, session: GameSession, choice: str | None) -> None:
         if choice == "quit":
@@ -211,7 +233,10 @@ class ClubFightApp(App[None]):
     # --- the data folder ------------------------------------------------------------------
 
     def _warn(self, warning: str | None) -> None:
-        if warning:
+        held = getattr(self, "_held_warnings", None)
+        if warning and held is not None:
+            held.append(warning)
+        elif warning:
             self.notify(warning, severity="warning", timeout=10)
 
     def _unfinished_game(self) -> ResumedGame | None:

@@ -88,6 +88,8 @@ def card_label(card: Card | None) -> str:
 
 def feedback(position: Position, plan: Plan) -> str:
     """Live text about the selection: "Sum 9 of 12", "Run 6-7-8 ✓", "Up: 4 cards"."""
+    if position.is_over:
+        return game_over_line(position)
     if plan.club is None:
         return "Pick a club: z x c v or click it."
     if plan.action is None:
@@ -120,6 +122,17 @@ def feedback(position: Position, plan: Plan) -> str:
     if move is None:
         return f"{plan.action.title}: nothing to clear"
     return f"{describe(move)}: {_count(len(move.cleared))}{mark}"
+
+
+SUMMARY_KEY = "g"
+"""The key that reopens the game-over summary at a finished table."""
+
+
+def game_over_line(position: Position) -> str:
+    """What a finished table says instead of asking for a move."""
+    if position.score == 0:
+        return f"Game over: won in {position.turns_played} turns. {SUMMARY_KEY} shows the summary."
+    return f"Game over: out of clubs, {position.score} left. {SUMMARY_KEY} shows the summary."
 
 
 def _dead_end(position: Position, plan: Plan) -> bool:

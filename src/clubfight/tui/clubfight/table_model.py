@@ -108,9 +108,9 @@ class TableModel:
 
     def select_club(self, slot: int) -> Change:
         slots = self.hand_slots()
-        if self.is_over or not 0 <= slot < len(slots) or slots[slot] is None:
+        club = slots[slot] if 0 <= slot < len(slots) else None
+        if self.is_over or club is None:
             return NOTHING
-        club = slots[slot]
         self.fresh = frozenset()
         if self.plan.club == club:
             return self._set(Plan(), f"Put the {club.symbol} back.")
@@ -320,6 +320,8 @@ class TableModel:
             return True if len(options(position, plan)) > 1 and plan.action in CHOOSING_ACTIONS else None
         if action == "hint":
             return True if not over else None
+        if action == "summary":
+            return over  # only at a finished table, where it reopens the game-over summary
         return True
 
     def used_clubs(self) -> tuple[Card, ...]:

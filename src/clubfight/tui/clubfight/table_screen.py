@@ -8,7 +8,7 @@ the same screen, driven by a worker (``autoplay.py``) instead of the keyboard.
 from __future__ import annotations
 
 import ast
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -28,9 +28,12 @@ from .action_panel import ACTION_KEYS, ActionPanel
 from .board import board
 from .grid_view import GridView
 from .hand_view import HAND_KEYS, HandView
-from .plan import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, describe, feedback, options
+from .plan import CHOOSING_ACTIONS, PICKING_ACTIONS, SUMMARY_KEY, Plan, describe, feedback, options
 from .suit_counter import SuitCounter
 from .table_model import Change, TableModel
+
+if TYPE_CHECKING:
+    from .verdict_screen import Answer
 
 MAX_CHOICES = 6
 """At most six lines (3 rows, 3 columns) to choose from; Up/Down has two, All Clear three."""
@@ -59,6 +62,7 @@ def _bindings() -> list[BindingType]:
         Binding("left", "cycle(-1)", "Previous", show=False),
         Binding("right", "cycle(1)", "Next", show=False),
         Binding("h", "hint", "Hint"),
+        Binding(SUMMARY_KEY, "summary", "Summary"),
         Binding("d", "discards", "Pile"),
         Binding("question_mark", "app.rules", "Help", key_display="?"),
         Binding("f1", "app.rules", "Help", show=False),
@@ -79,7 +83,7 @@ def _parse(action: str) -> tuple[str, tuple[object, ...]]:
     return name, tuple(ast.literal_eval(f"({rest[:-1]},)")) if rest else ()
 
 
-DEMO_KEYS = frozenset({"pause", "stop_demo", "discards", "new_game"})
+DEMO_KEYS = frozenset({"pause", "stop_demo", "discards", "new_game", "summary"})
 """The table's keys that still work while the demo plays: looking around is fine, moving its cards is
 not. (Help, statistics, settings and quit belong to the app and always work.)"""
 
@@ -111,6 +115,13 @@ class GameScreen(Screen[None]):
             self.table = table
             self.abandoned = abandoned
 
+    class SummaryRequested(Message):
+        """The player asked to see a finished game's summary again (the game-over dialog)."""
+
+        def __init__(self, table: GameScreen) -> None:
+            super().__init__()
+            self.table = table
+
     class Shown(Message):
         """The table's first frame is on screen."""
 
@@ -132,6 +143,8 @@ class GameScreen(Screen[None]):
         self.playing = demo
         """True while the demo plays (paused or not); False once it stops or the game ends."""
         self.paused = False
+        self.verdict: Answer | None = None
+        """The answer to "Was this deal winnable?" once found, kept for the summary reopened with g."""
         self._binding_states: tuple[bool | None, ...] = ()
 
     # --- the game, read through the model -------------------------------------------------
@@ -361,6 +374,10 @@ class GameScreen(Screen[None]):
 
         request_hint(self)
 
+    def action_summary(self) -> None:
+        if self.position.is_over:
+            self.post_message(self.SummaryRequested(self))
+
     def action_discards(self) -> None:
         from .discard_screen import DiscardScreen
 
@@ -371,9 +388,14 @@ class GameScreen(Screen[None]):
         self.say("Demo paused: Space resumes, Esc hands you the table." if self.paused else "Demo resumed.")
 
     def action_stop_demo(self) -> None:
-        """Esc in a demo: stop it; the table is the player's from here."""
+        """Esc in a demo: stop it; the table is the player's from here, and the game theirs: saved, and
+        counted in the statistics as assisted (each move the engine played counts as a hint)."""
         self.playing = self.paused = False
         self.workers.cancel_group(self, "autoplay")
+        if self.demo and not self.position.is_over:
+            self.demo = False
+            self.session.hints += max(1, len(self.moves))
+            self.apply(Change(history=True))
         self.set_plan(Plan(), "Demo stopped: the table is yours.")
 
     # --- mouse ----------------------------------------------------------------------------

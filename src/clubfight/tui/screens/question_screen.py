@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -53,7 +54,7 @@ class ResumeScreen(AskScreen):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, summary: str) -> None:
+    def __init__(self, summary: str, *, warnings: Sequence[str] = ()) -> None:
         super().__init__(
             "An unfinished game is waiting",
             f"Deal {summary}.\n(The score is the cards left to clear; q quits and keeps the game.)",
@@ -62,6 +63,13 @@ class ResumeScreen(AskScreen):
             id="resume",
         )
         self.summary = summary
+        self.warnings = tuple(warnings)
+        """Start-up warnings (a damaged settings or statistics file), shown in the box, not as toasts."""
+
+    def on_mount(self) -> None:
+        if self.warnings:
+            box = self.query_one(".ask", Vertical)
+            box.mount(Static("\n".join(self.warnings), classes="ask-warning", markup=False), before="#yes")
 
 
 def blocking_question(blocks: list[str]) -> AskScreen:
