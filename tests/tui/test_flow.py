@@ -187,9 +187,9 @@ async def test_blocked_action_refuses_its_key_and_its_click() -> None:
         button = screen.query_one("#action-line", Button)
         assert button.disabled
         assert "blocked by 3 ♦" in str(button.label)
-        assert screen.check_action("act", ("line",)) is None  # dimmed in the Footer
         await pilot.press("l")
         assert screen.plan.action is None
+        assert "Line: blocked by 3 ♦" in text_of(screen, "#message")  # the key says why (issue 10.10)
         await pilot.click("#action-line")
         assert screen.plan.action is None
         assert "♦ 3/3" in text_of(screen, "#suits") and "Line blocked" in text_of(screen, "#suits")
@@ -208,16 +208,30 @@ async def test_unavailable_action_is_dimmed_and_says_why() -> None:
         assert screen.plan.action is None
 
 
-def test_keys_are_dimmed_until_they_make_sense() -> None:
+def test_every_key_of_a_game_in_progress_acts_or_says_why_not() -> None:
+    """Issue 10.10: a blocked action, a digit before a club, a redo with nothing to redo all answer."""
     from clubfight.engine import DealCode
     from clubfight.game import GameSession, Start
     from clubfight.tui.clubfight.table_screen import GameScreen
 
     screen = GameScreen(GameSession(Start.from_deal(DealCode(Level.EASY, 7))))
     assert screen.check_action("confirm", ()) is None
-    assert screen.check_action("act", ("match",)) is None
-    assert screen.check_action("place", (1,)) is None
-    assert screen.check_action("club", (0,)) is True
+    for key, args in (("act", ("match",)), ("place", (1,)), ("club", (0,)), ("undo", ()), ("redo", ())):
+        assert screen.check_action(key, args) is True, key
+    model = screen.model
+    model.press_place(1)
+    assert "Pick a club first" in model.message
+    model.select_club(0)
+    model.press_place(1)
+    assert "Pick an action" in model.message
+    model.choose_action(Action.LINE)  # 3 ♦ block Line on easy-7
+    assert model.message == "Line: blocked by 3 ♦." and model.plan.action is None
+    model.choose_action(Action.MATCH)  # the 3♣: no 3 in the grid
+    assert model.message.startswith("Match: no 3 in the grid")
+    model.undo()
+    assert "Nothing to undo" in model.message
+    model.redo()
+    assert model.message == "Nothing to redo."
     assert screen.check_action("act", ("allclear",)) is False  # variant off: hidden
     assert screen.check_action("stop_demo", ()) is False  # not a demo: the demo's keys are hidden
 

@@ -8,7 +8,7 @@ from tui_support import WINNING_LINE, WINNING_SEED, choice_index
 from clubfight.ai.heuristic import best_move
 from clubfight.engine import Action, Card, DealCode, Level, Move, Outcome, Position, Variant, deal, parse_position
 from clubfight.game import GameSession, Start
-from clubfight.tui.clubfight.plan import Plan
+from clubfight.tui.clubfight.plan import Plan, options
 from clubfight.tui.clubfight.table_model import NEW_GAME_WARNING, Change, TableModel
 
 
@@ -22,7 +22,7 @@ def enter(model: TableModel, move: Move) -> Change:
     position = model.position
     model.select_club(model.hand_slots().index(move.club))
     model.choose_action(move.action)
-    if move.action in (Action.SUM, Action.RUN, Action.ANY):
+    if move.action in (Action.SUM, Action.RUN, Action.ANY) and len(options(position, Plan(move.club, move.action))) > 1:
         for place in sorted(move.cleared):
             model.press_place(place)
     index = choice_index(position, Plan(club=move.club, action=move.action), move)
@@ -155,7 +155,26 @@ def test_a_counted_hint_is_saved_but_not_after_the_game() -> None:
 
 def test_all_clear_keys_hide_unless_the_variant_is_on() -> None:
     assert table(7).can("act", ("allclear",)) is False
-    assert table(7, variant=Variant.ALL_CLEAR).can("act", ("allclear",)) is None  # on, but no club picked yet
+    assert table(7, variant=Variant.ALL_CLEAR).can("act", ("allclear",)) is True  # on: the key answers
+
+
+def test_the_only_card_an_action_can_pick_is_picked_for_the_player() -> None:
+    """Issue 10.10: Any with the last card (a joker here) needs no digit."""
+    position = parse_position("- - - - JK - - - - | 5C 6C | | ")
+    model = TableModel(GameSession(Start.from_position(position)))
+    model.select_club(0)
+    model.choose_action(Action.ANY)
+    assert model.plan.picked == {5} and model.move is not None and "picked for you" in model.message
+    assert model.confirm().game_over
+
+
+def test_all_clear_messages_name_its_three_clubs() -> None:
+    """Issue 10.11: "with the 8♣ 9♣ 10♣", not "with the 8♣"."""
+    position = deal(Level.EASY, 14, variant=Variant.ALL_CLEAR)  # 8♣ 9♣ 10♣ in the opening hand
+    model = TableModel(GameSession(Start.from_position(position)))
+    move = next(m for m in position.legal_moves() if m.action is Action.ALLCLEAR)
+    model.commit(move)
+    assert "with the 8♣ 9♣ 10♣" in model.message
 
 
 def test_the_hand_keeps_its_slots_and_a_new_club_fills_the_emptied_one() -> None:

@@ -66,8 +66,8 @@ def keys_for(position: Position, move: Move, slots: Sequence[Card | None] | None
     layout (``TableModel.hand_slots``), which is the engine's hand order at the opening."""
     keys = [HAND_KEYS[list(slots or position.hand).index(move.club)], ACTION_KEYS[move.action]]
     plan = Plan(club=move.club, action=move.action)
-    if move.action in (Action.SUM, Action.RUN, Action.ANY):
-        keys += [str(p) for p in sorted(move.cleared)]
+    if move.action in (Action.SUM, Action.RUN, Action.ANY) and len(options(position, plan)) > 1:
+        keys += [str(p) for p in sorted(move.cleared)]  # (the only way is picked for the player)
     index = choice_index(position, plan, move)
     if index is not None:
         if move.action is Action.UPDOWN:
@@ -101,7 +101,7 @@ async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Mov
     move = position.parse_move(text)
     await pilot.click(f"#hand-{game(app).model.hand_slots().index(move.club)}")
     await pilot.click(f"#action-{move.action.value}")
-    if move.action in (Action.SUM, Action.RUN, Action.ANY):
+    if move.action in (Action.SUM, Action.RUN, Action.ANY) and len(options(position, Plan(move.club, move.action))) > 1:
         for place in sorted(move.cleared):
             await pilot.click(f"#place-{place}")
     index = choice_index(position, Plan(club=move.club, action=move.action), move)

@@ -159,6 +159,11 @@ def describe_cards(position: Position, move: Move) -> str:
     return f"{describe(move)} ({cards})"
 
 
+def clubs_text(move: Move) -> str:
+    """The clubs a move uses: "9♣", or "9♣ 10♣ J♣" for All Clear."""
+    return " ".join(club.symbol for club in move.clubs_used)
+
+
 def _rank_name(value: int) -> str:
     return RANK_NAMES.get(value, str(value))
 

@@ -19,6 +19,7 @@ from .plan import (
     Plan,
     action_summary,
     candidate,
+    clubs_text,
     describe,
     describe_cards,
     options,
@@ -125,20 +126,26 @@ class TableModel:
             return self.say(f"{action.title}: {detail}.")
         if plan.action is action and action in CHOOSING_ACTIONS:
             return self.cycle(1)
-        return self._set(Plan(club=plan.club, action=action))
+        chosen = Plan(club=plan.club, action=action)
+        moves = options(self.position, chosen)
+        if action in PICKING_ACTIONS and len(moves) == 1:  # one way only (the last joker for Any): pick it
+            return self._set(replace(chosen, picked=moves[0].cleared), "The only choice is picked for you.")
+        return self._set(chosen)
 
     def press_place(self, place: int) -> Change:
         plan, position = self.plan, self.position
-        if plan.action is None or position.is_over:
-            if not position.is_over and position.card_at(place) is not None:
-                return self.say("Pick a club and an action first, then the cards.")
+        if position.is_over:
             return NOTHING
+        if plan.club is None:
+            return self.say("Pick a club first (z x c v), then an action, then the cards.")
+        if plan.action is None:
+            return self.say(f"Pick an action for the {plan.club.symbol} first, then the cards.")
         if position.card_at(place) is None:
             return self.say(f"Place {place} is empty.")
         if plan.action.input is ActionInput.LINE:
             return self._choose_line(place)
         if plan.action not in PICKING_ACTIONS:
-            return NOTHING
+            return self.say(f"{plan.action.title} picks no cards: Enter plays it.")
         if plan.action is Action.ANY:
             picked = frozenset() if plan.picked == {place} else frozenset({place})
         else:
@@ -245,7 +252,7 @@ class TableModel:
         self.plan = Plan()
         self.new_deal_armed = False
         self.fresh = frozenset(p for p in move.cleared if after.card_at(p) is not None)
-        self.message = f"Played {describe(move)} with the {move.club.symbol}: cleared {len(move.cleared)}."
+        self.message = f"Played {describe(move)} with the {clubs_text(move)}: cleared {len(move.cleared)}."
         if self.fresh:
             self.message += f" New cards at {' '.join(map(str, sorted(self.fresh)))}."
         return Change(committed=move, game_over=after.is_over)
@@ -257,21 +264,25 @@ class TableModel:
 
     def undo(self) -> Change:
         """Take back the last move, back to the start of the deal (the game is no longer clean)."""
-        if self.is_over or not self.session.can_undo:
+        if self.is_over:
             return NOTHING
+        if not self.session.can_undo:
+            return self.say("Nothing to undo: this is the start of the deal.")
         move = self.session.moves[-1]
         self.session.undo()
         self.fresh = frozenset()
-        self._set(Plan(), f"Took back {describe(move)} with the {move.club.symbol}. r redoes it.")
+        self._set(Plan(), f"Took back {describe(move)} with the {clubs_text(move)}. r redoes it.")
         return Change(history=True)
 
     def redo(self) -> Change:
-        if self.is_over or not self.session.can_redo:
+        if self.is_over:
             return NOTHING
+        if not self.session.can_redo:
+            return self.say("Nothing to redo.")
         move = self.session.redo_stack[-1]
         change = self.commit(move)
         if not change.game_over:
-            self.message = f"Redid {describe(move)} with the {move.club.symbol}."
+            self.message = f"Redid {describe(move)} with the {clubs_text(move)}."
         return change
 
     def count_hint(self) -> Change:
@@ -295,10 +306,9 @@ class TableModel:
         """For ``check_action``: True available, None shown dimmed, False hidden (All Clear when off)."""
         position, plan = self.position, self.plan
         over = position.is_over
+        # Keys that can't act now still run, so each says why (a digit before a club, a blocked action).
         if action == "place":
-            if over or plan.action is None or plan.action.input not in (ActionInput.CARDS, ActionInput.LINE):
-                return None
-            return True
+            return None if over else True
         if action == "club":
             slot = parameters[0] if parameters else 0
             slots = self.hand_slots()
@@ -307,15 +317,13 @@ class TableModel:
             chosen = Action(str(parameters[0]))
             if chosen is Action.ALLCLEAR and Variant.ALL_CLEAR not in position.variant:
                 return False
-            return True if not over and plan.club and action_summary(position, plan.club, chosen)[0] else None
+            return None if over else True
         if action == "confirm":
             return True if plan.action is not None else None
         if action == "back":
             return True if not plan.is_empty else None
-        if action == "undo":
-            return True if self.session.can_undo and not over else None
-        if action == "redo":
-            return True if self.session.can_redo and not over else None
+        if action in ("undo", "redo"):
+            return None if over else True
         if action in ("direction", "cycle"):
             return True if len(options(position, plan)) > 1 and plan.action in CHOOSING_ACTIONS else None
         if action == "hint":

@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...engine import GRID_SIZE, MAX_TURNS, Action, Move, Position
+from ...engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
 from ...game import GameSession
 from ..widgets import CardWidget
 from ..widgets.buttons import FlatButton, update_if_changed
@@ -28,7 +28,7 @@ from .action_panel import ACTION_KEYS, ActionPanel
 from .board import board
 from .grid_view import GridView
 from .hand_view import HAND_KEYS, HandView
-from .plan import CHOOSING_ACTIONS, PICKING_ACTIONS, SUMMARY_KEY, Plan, describe, feedback, options
+from .plan import CHOOSING_ACTIONS, PICKING_ACTIONS, SUMMARY_KEY, Plan, clubs_text, describe, feedback, options
 from .suit_counter import SuitCounter
 from .table_model import Change, TableModel
 
@@ -301,12 +301,15 @@ class GameScreen(Screen[None]):
     def _status_text(self) -> Text:
         position = self.position
         turn = position.turns_played if position.is_over else position.turns_played + 1
+        # All Clear uses three clubs in one turn, so "Turn 5/13" would promise turns that aren't there.
+        all_clear = Variant.ALL_CLEAR in position.variant
+        turns = f"Turn {turn}  Clubs left {position.clubs_left}" if all_clear else f"Turn {turn}/{MAX_TURNS}"
         width = self.app.size.width
         for title in (" ♣ Club Fight ", " ♣ "):  # a six-digit seed needs the title's room at 80 columns
             text = Text()
             text.append(title, style="bold reverse")
             text.append(f"  Deal {self.deal_label}", style="bold")
-            text.append(f"  Turn {turn}/{MAX_TURNS}")
+            text.append(f"  {turns}")
             text.append(f"  Clubs deck {len(position.clubs_deck)}")
             text.append(f"  Grid deck {len(position.grid_deck)}")
             text.append(f"  To clear {position.score}", style="bold")
@@ -316,16 +319,18 @@ class GameScreen(Screen[None]):
         text = Text()
         text.append(" ♣ ", style="bold reverse")
         text.append(f" {self.deal_label}", style="bold")
-        text.append(f"  Turn {turn}/{MAX_TURNS}  Clubs {len(position.clubs_deck)}  Grid {len(position.grid_deck)}")
+        clubs = f"Clubs left {position.clubs_left}" if all_clear else f"Clubs {len(position.clubs_deck)}"
+        text.append(f"  Turn {turn}{'' if all_clear else f'/{MAX_TURNS}'}  {clubs}  Grid {len(position.grid_deck)}")
         text.append(f"  Left {position.score}", style="bold")
         return text
 
     def _pile_text(self) -> Text:
         pile = self.position.discard
-        text = Text(f"Discard pile: {len(pile)} cards", style="dim")
+        text = Text(f"Pile {len(pile)} cards", style="dim")
         if pile:
             last = self.moves[-1]
-            text.append(f"  last turn: {last.club.symbol} {describe(last)}", style="dim")
+            name = "All Clear" if last.action is Action.ALLCLEAR else describe(last)
+            text.append(f"  last turn: {clubs_text(last)} {name}", style="dim")
         return text
 
     # --- keys -----------------------------------------------------------------------------
