@@ -547,3 +547,28 @@ async def test_start_up_warnings_at_80x24_leave_the_resume_box_readable(home: Pa
         lines = screen_lines(second)
         assert "settings file" in " ".join(lines) and any("Resume it" in line for line in lines)
         assert outside(lines, box).strip() == ""
+
+
+@async_test
+async def test_the_block_meter_inks_diamonds_as_the_four_colour_deck_does() -> None:
+    """Issue 10.14: with the four-colour deck, ♦ is blue on the cards and in the meter alike."""
+    from clubfight.tui.clubfight.suit_counter import SuitCounter
+
+    def inks(app: ClubFightApp) -> dict[str, str]:
+        content = game(app).query_one(SuitCounter).render()
+        spans = {str(span.style) for span in getattr(content, "spans", [])}
+        text = str(content)
+        found = {}
+        for span in content.spans:  # type: ignore[attr-defined]
+            glyph = text[span.start : span.end].strip()
+            if glyph in ("♥", "♦"):
+                found[glyph] = str(span.style)
+        assert spans
+        return found
+
+    save_settings(Settings(four_colour_deck=True))
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        found = inks(app)
+        assert found["♥"] != found["♦"]

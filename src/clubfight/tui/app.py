@@ -277,6 +277,9 @@ class ClubFightApp(App[None]):
         if self.has_class("-four-colour") != settings.four_colour_deck:
             self.set_class(settings.four_colour_deck, "-four-colour")
             self.refresh_css(animate=False)  # restyle the table under the settings screen too
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen) and screen.is_mounted:
+                    screen.render_table()  # the block meter inks its suits as the deck does
         base = getattr(self, "_animation_level_at_start", self.animation_level)
         self.animation_level = base if settings.animations else "none"
 
