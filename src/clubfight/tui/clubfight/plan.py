@@ -105,7 +105,7 @@ def feedback(position: Position, plan: Plan) -> str:
         return f"Sum {total} of {v}{mark}" + (" ✗" if _dead_end(position, plan) else "")
     if plan.action is Action.RUN:
         if not plan.picked:
-            return f"Run: pick cards that make a sequence with the {plan.club.rank_name}"
+            return f"Run: pick cards in sequence with the {plan.club.rank_name}"
         values = sorted([v, *(c.value for c in cards if c is not None)])
         names = "-".join(_rank_name(x) for x in values)
         return f"Run {names}{mark or ' ✗'}"
@@ -131,8 +131,8 @@ SUMMARY_KEY = "g"
 def game_over_line(position: Position) -> str:
     """What a finished table says instead of asking for a move."""
     if position.score == 0:
-        return f"Game over: won in {position.turns_played} turns. {SUMMARY_KEY} shows the summary."
-    return f"Game over: out of clubs, {position.score} left. {SUMMARY_KEY} shows the summary."
+        return f"Game over, won: {SUMMARY_KEY} shows the summary."
+    return f"Game over, {position.score} left: {SUMMARY_KEY} shows the summary."
 
 
 def _dead_end(position: Position, plan: Plan) -> bool:
@@ -149,6 +149,19 @@ def describe(move: Move) -> str:
     if move.action is Action.ALLCLEAR:
         return "All Clear " + "-".join(c.symbol for c in move.clubs_used)
     return move.action.title
+
+
+def choice_label(move: Move) -> str:
+    """A move among the few a choosing action offers, short enough for three to a row at 80 columns:
+    "↓ Down (3)", "row 1 (3)", "9♣ 10♣ J♣ (9)"."""
+    count = len(move.cleared)
+    if move.action is Action.UPDOWN:
+        return f"{'↑' if move.detail == 'up' else '↓'} {describe(move)} ({count})"
+    if move.action is Action.LINE and move.detail:
+        return f"{move.detail[:3]} {move.detail[3:]} ({count})"
+    if move.action is Action.ALLCLEAR:
+        return f"{clubs_text(move)} ({count})"
+    return f"{describe(move)} ({count})"
 
 
 def describe_cards(position: Position, move: Move) -> str:
@@ -204,9 +217,9 @@ ACTION_HINTS = {
     Action.SUM: "cards adding up to its value",
     Action.ANY: "any one card, a joker too",
     Action.LINE: "a row/column with its value",
-    Action.UPDOWN: "all lower (2-7) or higher (7-Q)",
+    Action.UPDOWN: "lower (2-7) / higher (7-Q)",
     Action.RUN: "a sequence through its value",
-    Action.ALLCLEAR: "3 clubs in sequence: whole grid",
+    Action.ALLCLEAR: "3 clubs in a row: all cards",
 }
 """Reminders shown in the action boxes before a club is picked; what is legal still comes from the engine."""
 
@@ -226,5 +239,5 @@ def _why_none(position: Position, club: Card, action: Action) -> str:
             return f"the {name} can't go up or down"
         return "nothing to clear"
     if action is Action.ALLCLEAR:
-        return "needs three clubs in sequence"
+        return "no three clubs in a row"
     return "no card to clear"

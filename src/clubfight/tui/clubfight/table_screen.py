@@ -28,7 +28,17 @@ from .action_panel import ACTION_KEYS, ActionPanel
 from .board import board
 from .grid_view import GridView
 from .hand_view import HAND_KEYS, HandView
-from .plan import CHOOSING_ACTIONS, PICKING_ACTIONS, SUMMARY_KEY, Plan, clubs_text, describe, feedback, options
+from .plan import (
+    CHOOSING_ACTIONS,
+    PICKING_ACTIONS,
+    SUMMARY_KEY,
+    Plan,
+    choice_label,
+    clubs_text,
+    describe,
+    feedback,
+    options,
+)
 from .suit_counter import SuitCounter
 from .table_model import Change, TableModel
 
@@ -291,8 +301,7 @@ class GameScreen(Screen[None]):
             button = self.query_one(f"#choice-{index}", FlatButton)
             if show and index < len(moves):
                 move = moves[index]
-                arrow = {"up": "↑ ", "down": "↓ "}.get(move.detail or "", "")
-                button.label = f"{arrow}{describe(move)} ({len(move.cleared)})"
+                button.label = choice_label(move)
                 button.set_class(move == chosen, "-chosen")
                 button.display = True
             else:
@@ -327,7 +336,7 @@ class GameScreen(Screen[None]):
     def _pile_text(self) -> Text:
         pile = self.position.discard
         text = Text(f"Pile {len(pile)} cards", style="dim")
-        if pile:
+        if self.moves:  # (a game started from a position string may have a pile but no moves)
             last = self.moves[-1]
             name = "All Clear" if last.action is Action.ALLCLEAR else describe(last)
             text.append(f"  last turn: {clubs_text(last)} {name}", style="dim")
