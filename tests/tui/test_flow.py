@@ -416,3 +416,24 @@ async def test_all_clear_is_hidden_without_the_variant() -> None:
         assert not screen.query_one("#action-allclear", Button).display
         await pilot.press("z", "k")
         assert screen.plan.action is None
+
+
+@async_test
+async def test_the_discard_pile_lines_up_counts_what_is_left_and_shows_its_own_keys() -> None:
+    """Issue 10.16: a 10♣ row sits in line; the pile's complement by suit; only the pile's keys."""
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        table = game(app)
+        table.commit(table.position.parse_move("10C line col3"))  # a 10♣ row
+        table.commit(table.position.parse_move("5C line col3"))
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        rows = [line for line in text_of(app.screen, "#discard-list").splitlines() if line.startswith("Turn")]
+        assert len(rows) == 2 and rows[0].index("Line") == rows[1].index("Line")
+        left = text_of(app.screen, "#discard-left")
+        pile = table.position.discard
+        hearts = 13 - sum(c.suit is not None and c.suit.name == "HEARTS" for c in pile)
+        assert f"♥ {hearts}" in left.splitlines()[0] and "★ 1" in left
+        keys = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
+        assert "Close" in keys and "Hint" not in keys
