@@ -572,3 +572,23 @@ async def test_the_block_meter_inks_diamonds_as_the_four_colour_deck_does() -> N
         await pilot.pause()
         found = inks(app)
         assert found["♥"] != found["♦"]
+
+
+@async_test
+async def test_a_daily_table_says_so_and_an_assisted_share_line_is_marked() -> None:
+    """Issue 10.17: the table shows the daily marker; hints show in the share line and its strip."""
+    from clubfight.game.daily import ASSISTED_MARK
+
+    app = make_app(None, daily=True, today=lambda: DAY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        assert "Daily" in text_of(table, "#status")
+        table.count_hint()
+        await finish_by_commit(pilot, app)
+        share = text_of(app.screen, "#share-line")
+        assert "assisted: 1 hint" in share and ASSISTED_MARK in share
+    wide = make_app(None, daily=True, today=lambda: DAY)
+    async with wide.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert f"Daily {DAY.isoformat()}" in text_of(game(wide), "#status")

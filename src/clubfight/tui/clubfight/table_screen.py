@@ -314,9 +314,13 @@ class GameScreen(Screen[None]):
         all_clear = Variant.ALL_CLEAR in position.variant
         turns = f"Turn {turn}  Clubs left {position.clubs_left}" if all_clear else f"Turn {turn}/{MAX_TURNS}"
         width = self.app.size.width
+        day = self.session.daily
+        daily = f"  Daily {day.isoformat()}" if day is not None else ""  # the table says it is today's deal
         for title in (" ♣ Club Fight ", " ♣ "):  # a six-digit seed needs the title's room at 80 columns
             text = Text()
             text.append(title, style="bold reverse")
+            if daily:
+                text.append(daily, style="bold")
             text.append(f"  Deal {self.deal_label}", style="bold")
             text.append(f"  {turns}")
             text.append(f"  Clubs deck {len(position.clubs_deck)}")
@@ -325,12 +329,17 @@ class GameScreen(Screen[None]):
             if text.cell_len <= width:
                 return text
         # A daily deal's 20-digit code doesn't leave room for the words: the compact line fits 80 columns.
-        text = Text()
-        text.append(" ♣ ", style="bold reverse")
-        text.append(f" {self.deal_label}", style="bold")
-        clubs = f"Clubs left {position.clubs_left}" if all_clear else f"Clubs {len(position.clubs_deck)}"
-        text.append(f"  Turn {turn}{'' if all_clear else f'/{MAX_TURNS}'}  {clubs}  Grid {len(position.grid_deck)}")
-        text.append(f"  Left {position.score}", style="bold")
+        clubs = f"Clubs {position.clubs_left}" if all_clear else f"Clubs {len(position.clubs_deck)}"
+        counts = f"  Turn {turn}{'' if all_clear else f'/{MAX_TURNS}'}  {clubs}  Grid {len(position.grid_deck)}"
+        labels = [[daily.strip(), self.deal_label], ["Daily", self.deal_label]] if daily else [[self.deal_label]]
+        for label in labels:
+            text = Text()
+            text.append(" ♣ ", style="bold reverse")
+            text.append(" ".join(label), style="bold")
+            text.append(counts)
+            text.append(f"  Left {position.score}", style="bold")
+            if text.cell_len <= width:
+                break
         return text
 
     def _pile_text(self) -> Text:
