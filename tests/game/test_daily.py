@@ -93,6 +93,7 @@ def test_share_line_mentions_all_clear() -> None:
 
 def test_an_assisted_daily_game_is_marked_in_the_share_line_and_its_strip() -> None:
     """Issue 10.17: "won with 0 clubs to spare" after 13 hints must not pass for an unaided win."""
+    from clubfight.engine import deal
     from clubfight.game.daily import ASSISTED_MARK
 
     final = deal(Level.EASY, 1)
