@@ -38,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = parser.add_argument_group("starting a game")
     play.add_argument("--level", choices=LEVELS, help="easy (1 joker) or hard (2 jokers); skips the start screen")
     play.add_argument("--seed", type=seed_value, metavar="N", help="replay deal N (asks for a level unless --level)")
-    play.add_argument("--deal", metavar="CODE", help="start from a deal code such as hard-12345")
+    play.add_argument("--deal", metavar="DEAL", help="start from a deal code such as hard-12345, or a position string")
     play.add_argument("--daily", action="store_true", help="play today's daily deal (the same for everyone, UTC)")
     play.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="turn on a rules variant")
     play.add_argument("--autoplay", action="store_true", help="watch the hint engine play the deal")

@@ -93,17 +93,23 @@ class ClubFightApp(CombatApp, GuardedStack):
 
     def on_mount(self) -> None:
         self._animation_level_at_start = self.animation_level  # TEXTUAL_ANIMATIONS=none wins over the setting
+        self._held_warnings: list[str] | None = []  # start-up warnings, held until we know what screen comes
         self._load_settings()
         if self.combat_launch is not None:
             self.enter_combat(self.combat_launch)
             self.guard_size(self.size.width, self.size.height)
             return
         resumed = None if self.autoplay else self._unfinished_game()
+        held, self._held_warnings = self._held_warnings or [], None
         if resumed is not None:
             from .screens.question_screen import ResumeScreen
 
-            self.push_screen(ResumeScreen(resumed.summary), lambda yes: self._resume_answered(resumed, yes))
+            # Said inside the box: at 80x24 a toast would cover the question.
+            screen = ResumeScreen(resumed.summary, warnings=held)
+            self.push_screen(screen, lambda yes: self._resume_answered(resumed, yes))
         else:
+            for warning in held:
+                self._warn(warning)
             self._begin()
         self.guard_size(self.size.width, self.size.height)
         self.call_after_refresh(self._prepare_help)
@@ -186,12 +192,21 @@ class ClubFightApp(CombatApp, GuardedStack):
     @on(GameScreen.Finished)
     def _game_over(self, event: GameScreen.Finished) -> None:
         """Record the result (a demo's is not the player's) and show the game-over dialog."""
+        table = event.table
+        if not table.demo:
+            self._warn(self.saves.record_finish(table.session, self.today()))
+        self.call_after_refresh(self._show_game_over, table)
+
+    @on(GameScreen.SummaryRequested)
+    def _summary_requested(self, event: GameScreen.SummaryRequested) -> None:
+        """g at a finished table: the game-over dialog again, with its verdict if one was found."""
+        if self.screen is event.table:
+            self._show_game_over(event.table)
+
+    def _show_game_over(self, table: GameScreen) -> None:
         from .clubfight.game_over_screen import GameOverScreen
 
-        table = event.table
         session = table.session
-        if not table.demo:
-            self._warn(self.saves.record_finish(session, self.today()))
         screen = GameOverScreen(
             session.position,
             session.start.title,
@@ -199,8 +214,15 @@ class ClubFightApp(CombatApp, GuardedStack):
             export=lambda: self.export(session),
             played=(list(session.positions), list(session.moves)),
             hints=session.hints,
+            demo=table.demo,
+            verdict=table.verdict,
         )
-        self.call_after_refresh(self.push_screen, screen, lambda choice: self._after_game_over(session, choice))
+
+        def closed(choice: str | None) -> None:
+            table.verdict = screen.verdict
+            self._after_game_over(session, choice)
+
+        self.push_screen(screen, closed)
 
     def export(self, session: GameSession) -> str:
         """Write the game record to the data folder; served in a browser, it is downloaded there too."""
@@ -264,7 +286,10 @@ class ClubFightApp(CombatApp, GuardedStack):
     # --- the data folder ------------------------------------------------------------------
 
     def _warn(self, warning: str | None) -> None:
-        if warning:
+        held = getattr(self, "_held_warnings", None)
+        if warning and held is not None:
+            held.append(warning)
+        elif warning:
             self.notify(warning, severity="warning", timeout=10)
 
     def _unfinished_game(self) -> ResumedGame | None:
@@ -309,6 +334,9 @@ class ClubFightApp(CombatApp, GuardedStack):
         if self.has_class("-four-colour") != settings.four_colour_deck:
             self.set_class(settings.four_colour_deck, "-four-colour")
             self.refresh_css(animate=False)  # restyle the table under the settings screen too
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen) and screen.is_mounted:
+                    screen.render_table()  # the block meter inks its suits as the deck does
         base = getattr(self, "_animation_level_at_start", self.animation_level)
         self.animation_level = base if settings.animations else "none"
 
