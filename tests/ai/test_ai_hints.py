@@ -175,3 +175,14 @@ def test_the_finisher_decides_the_samples() -> None:
         return won, 0 if won else 9
 
     assert suggest_with(position, Settings(candidates=3, samples=2, finish=finish)).move == favourite
+
+
+def test_a_joker_cleared_is_counted_once_among_the_cards() -> None:
+    """Issue 10.12: a Line of three cards, one a joker, "clears 3 cards (a joker among them)"."""
+    position = parse_position("5H JK 9S 2D 3H 4S 6H 7D 8S | 5C | 10H | ")
+    line = position.parse_move("5C line row1")
+    assert len(line.cleared) == 3
+    from clubfight.ai.hints import Evaluation, describe
+
+    reason = describe(position, Evaluation(line, 0.0, 0, 0, 0))
+    assert reason.startswith("clears 3 cards (a joker among them)") and "and a joker" not in reason

@@ -174,3 +174,33 @@ def test_summarise_counts_unknowns_and_ratios() -> None:
     assert (solver.wins, solver.losses, solver.unknowns) == (1, 0, 1)
     assert (greedy.wins, greedy.losses) == (1, 1)
     assert greedy.ratio == pytest.approx(1.0)
+
+
+def test_solve_honours_tiny_node_and_time_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 10.22: --nodes 10 searches at most 10 nodes; --time-limit 0.0001 doesn't solve for 0.04 s."""
+    from clubfight.ai import Verdict, solve
+    from clubfight.engine import Level, deal
+
+    position = deal(Level.EASY, 7)
+    assert solve(position, node_limit=10).nodes <= 10
+    quick = solve(position, time_limit=0.0001)
+    assert quick.verdict is Verdict.UNKNOWN and quick.seconds < 0.01
+
+
+def test_a_deal_code_with_a_seed_out_of_range_names_the_range(capsys: pytest.CaptureFixture[str]) -> None:
+    from clubfight.cli import main
+
+    assert main(["--deal", "easy-99999999999999999999999"]) == 2
+    assert "from 0 to 18446744073709551615" in capsys.readouterr().err
+
+
+def test_deal_accepts_a_position_string_as_the_other_commands_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10.18 (ruling D2): clubfight --deal "<position>" starts the app on that position."""
+    from clubfight.cli import main
+    from clubfight.tui.app import ClubFightApp
+
+    built: list[ClubFightApp] = []
+    monkeypatch.setattr(ClubFightApp, "run", lambda self, *args, **kwargs: built.append(self))
+    text = "KH 9S 2D 8S 8H 9H 5H 10D QD | 7C AC 3C 6C | JD | 9C"
+    assert main(["--deal", text]) == 0
+    assert built[0].start_position is not None and built[0].start_position.notation() == parse_position(text).notation()

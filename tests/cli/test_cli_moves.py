@@ -33,7 +33,12 @@ def check_contract(data: object, position: Position) -> None:
         action = item["action"]
         assert action in ACTIONS
         expected_keys = {"club", "action", "cleared"} | ({"clubs"} if action == "allclear" else set())
+        expected_keys |= {"direction"} if action == "updown" else set()  # issue 10.22: a documented addition
         assert set(item) == expected_keys
+        if action == "updown":
+            assert item["direction"] in ("up", "down")
+            value = VALUES[item["club"][:-1]]
+            assert value in range(2, 8) if item["direction"] == "down" else value in range(7, 13)
         cleared = item["cleared"]
         assert cleared == sorted(set(cleared)) and all(isinstance(p, int) and 1 <= p <= 9 for p in cleared)
         assert cleared, "every move clears a card (T1)"
@@ -67,7 +72,7 @@ def test_worked_example_json_holds_the_named_moves() -> None:
     for named in [
         {"club": "6C", "action": "match", "cleared": [1, 2]},
         {"club": "QC", "action": "sum", "cleared": [3, 4, 5]},
-        {"club": "3C", "action": "updown", "cleared": [4, 5]},
+        {"club": "3C", "action": "updown", "cleared": [4, 5], "direction": "down"},
         {"club": "3C", "action": "run", "cleared": [4, 5, 6]},
     ]:
         assert named in data

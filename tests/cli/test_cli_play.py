@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +55,18 @@ def test_play_options_do_not_load_textual() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["2", "False"]
+
+
+def test_the_readme_playing_examples_run_as_written_after_the_quick_start() -> None:
+    """Issue 10.23: neither clubfight nor uv is on PATH after the Quick start, so every example says
+    python3 -m uv run, and each one's arguments parse."""
+    import shlex
+
+    from clubfight.cli.main import build_parser
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Playing", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    lines = [line.split("#", 1)[0].strip() for line in section.strip().splitlines()]
+    assert lines and all(line.startswith("python3 -m uv run clubfight") for line in lines), lines
+    for line in lines:
+        build_parser().parse_args(shlex.split(line)[5:])

@@ -198,7 +198,7 @@ def test_mutated_records_are_refused_or_replayed(text: str) -> None:
 def test_mutated_records_on_the_command_line(text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "record.txt"
     path.write_text(text, encoding="utf-8")
-    status = main(["combat", "replay", str(path)])
+    status = main(["combat", "replay", "--text", str(path)])
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err
     assert status in (0, 2)

@@ -178,7 +178,7 @@ def test_replay_prints_every_position(tmp_path: Path, capsys: pytest.CaptureFixt
     match, text = example()
     path = tmp_path / "match.txt"
     path.write_text(text, encoding="utf-8")
-    assert main(["combat", "replay", str(path)]) == 0
+    assert main(["combat", "replay", "--text", str(path)]) == 0
     out = capsys.readouterr().out
     actions = match.rounds[0].actions
     for number, action in enumerate(actions, start=1):
@@ -193,19 +193,19 @@ def test_replay_refuses_bad_files_in_one_line(tmp_path: Path, capsys: pytest.Cap
     _, text = example()
     bad = tmp_path / "bad.txt"
     bad.write_text(corrupt(text, 10, "fly to the moon"), encoding="utf-8")
-    assert main(["combat", "replay", str(bad)]) == 2
+    assert main(["combat", "replay", "--text", str(bad)]) == 2
     assert f"{bad}:10: " in one_error_line(capsys)
     assert main(["combat", "replay", str(tmp_path / "missing.txt")]) == 2
     assert "can't read" in one_error_line(capsys)
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"combat club record 1\n\xff\xfe")
-    assert main(["combat", "replay", str(binary)]) == 2
+    assert main(["combat", "replay", "--text", str(binary)]) == 2
     assert ":2: not text" in one_error_line(capsys)
     huge = tmp_path / "huge.txt"
     huge.write_bytes(b"#" * (MAX_RECORD_LINES * (MAX_LINE_LENGTH + 2) + 10))
-    assert main(["combat", "replay", str(huge)]) == 2
+    assert main(["combat", "replay", "--text", str(huge)]) == 2
     assert "too large" in one_error_line(capsys)
-    assert main(["combat", "replay", str(tmp_path)]) == 2
+    assert main(["combat", "replay", "--text", str(tmp_path)]) == 2
     one_error_line(capsys)
 
 

@@ -103,3 +103,16 @@ def test_notation_builds_on_position_and_never_the_reverse() -> None:
     assert "position" in imports_of("notation.py")
     assert "notation" not in imports_of("position.py")
     assert "._check" not in (ENGINE / "notation.py").read_text(encoding="utf-8")
+
+
+def test_blocks_after_clearing_are_judged_before_the_refill() -> None:
+    """What a player can know of a move's blocks: the grid with its cards gone, the deck unseen."""
+    position = parse_position("2H 3H 4H 5S 6S 7S 8D 9D 10D | 5C AC 3C 6C | 6H 7H 8H | 9C")
+    blocks = {b.action: b.count for b in position.blocks()}
+    assert blocks == {Action.RUN: 3, Action.UPDOWN: 3, Action.LINE: 3}
+    any_heart = next(m for m in position.legal_moves() if m.action is Action.ANY and m.cleared == {1})
+    # The refill brings 6♥ to place 1, so after play() Run is blocked again; before the refill it is lifted.
+    assert Action.RUN in position.play(any_heart).blocked_actions()
+    assert {b.action for b in position.blocks_after_clearing(any_heart)} == {Action.UPDOWN, Action.LINE}
+    everything = [m for m in position.legal_moves() if len(m.cleared) == 9]
+    assert all(position.blocks_after_clearing(m) == () for m in everything)

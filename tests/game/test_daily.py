@@ -89,3 +89,15 @@ def test_share_line_mentions_all_clear() -> None:
     assert share_line(DAY, Level.EASY, [], final) == (
         "Club Fight daily 2026-11-30 easy all-clear: won with 2 clubs to spare"
     )
+
+
+def test_an_assisted_daily_game_is_marked_in_the_share_line_and_its_strip() -> None:
+    """Issue 10.17: "won with 0 clubs to spare" after 13 hints must not pass for an unaided win."""
+    from clubfight.engine import deal
+    from clubfight.game.daily import ASSISTED_MARK
+
+    final = deal(Level.EASY, 1)
+    plain = share_line(DAY, Level.EASY, [], final)
+    marked = share_line(DAY, Level.EASY, [], final, hints=13, undos=1)
+    assert "assisted" not in plain and ASSISTED_MARK not in plain
+    assert "(assisted: 13 hints, 1 undo)" in marked and ASSISTED_MARK in marked

@@ -12,9 +12,9 @@ from clubfight.storage import Settings, save_settings
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """CLUBFIGHT_HOME points at a fresh folder whose settings don't ask before a blocking move, so
-    scripted games play straight through; the tests of that question switch it back on."""
+    """CLUBFIGHT_HOME points at a fresh folder with the default settings, as a new player has them:
+    the blocking-move question is on, and the helpers that play through answer it (tui_support)."""
     folder = tmp_path / "home"
     monkeypatch.setenv("CLUBFIGHT_HOME", str(folder))
-    save_settings(Settings(confirm_blocking_move=False))
+    save_settings(Settings())
     return folder

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, game, make_app, play_by_keys, text_of
+from tui_support import WINNING_LINE, answer_blocking_question, game, make_app, play_by_keys, text_of
 
 from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
 from clubfight.engine import Level, Move, Position, Variant, deal
@@ -71,7 +71,7 @@ async def test_hint_key_previews_the_engines_legal_move_with_its_reason() -> Non
         for place in expected.move.cleared:  # the cards it clears are marked on the table
             assert app.screen.query_one(f"#place-{place}").has_class("-clear")
         await pilot.press("enter")  # a hint is a preview: Enter plays it like any move
-        await pilot.pause()
+        await answer_blocking_question(pilot, app)
         assert table.moves == [expected.move]
 
 
@@ -115,7 +115,7 @@ async def test_keys_still_work_while_a_hint_is_computing(monkeypatch: pytest.Mon
             await pilot.press("x")  # pick the second club while the engine thinks
             await pilot.pause()
             assert hinting.running(table), "the stand-in answered too early"
-            assert table.plan.club == table.position.hand[1]
+            assert table.plan.club == table.model.hand_slots()[1]
             await pilot.press("h")  # a second press doesn't start a second search
             await pilot.pause()
             assert "still working" in table.message
@@ -443,10 +443,10 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         assert len(table.moves) == stopped_at  # nothing more is played once stopped
         await pilot.press("z")  # the table is the player's now
         await pilot.pause()
-        assert table.plan.club == table.position.hand[0]
+        assert table.plan.club == table.model.hand_slots()[0]
         await pilot.click("#hand-1")
         await pilot.pause()
-        assert table.plan.club == table.position.hand[1]
+        assert table.plan.club == table.model.hand_slots()[1]
         assert table.check_action("hint", ()) is True
 
 
@@ -482,3 +482,33 @@ def footer_text(table: GameScreen) -> str:
     from textual.widgets import Footer
 
     return " ".join(str(key.render()) for key in table.query_one(Footer).query("FooterKey"))
+
+
+@async_test
+async def test_a_demo_ends_as_the_engines_win_and_a_taken_over_game_counts_as_assisted() -> None:
+    """Issue 10.8: the demo's game over names the engine; a game taken over is the player's, assisted."""
+    from clubfight.storage import load_stats
+
+    app = autoplay_app(HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, GameOverScreen), tries=1500)
+        result = text_of(app.screen, "#result")
+        assert "engine" in result and "You won" not in result
+        assert "Hints used" not in text_of(app.screen, "#hints-used")
+    taken = autoplay_app(HINT_SEED)
+    taken.autoplay_pace = 0.05
+    async with taken.run_test(size=(120, 40)) as pilot:
+        table = game(taken)
+        await settle(pilot, lambda: len(table.moves) >= 2)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not table.demo and table.session.hints >= 2
+        assert "Stop demo" not in footer_text(table) and "Pause" not in footer_text(table)
+        assert paths.save_path().exists()  # the player's game now: saved
+        while not table.position.is_over:
+            table.commit(table.position.legal_moves()[0])
+            await pilot.pause()
+        await settle(pilot, lambda: isinstance(taken.screen, GameOverScreen))
+        assert "You" in text_of(taken.screen, "#result") or "Out of clubs" in text_of(taken.screen, "#result")
+    games = list(load_stats().value)
+    assert len(games) == 1 and games[0].hints >= 2 and not games[0].clean

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Button
-from tui_support import game, make_app, text_of
+from tui_support import answer_blocking_question, game, make_app, text_of
 
 from clubfight.engine import Action, Card, Level, Variant
 from clubfight.tui.clubfight.discard_screen import DiscardScreen
@@ -77,7 +77,7 @@ async def test_seven_direction_by_mouse() -> None:
         assert labels == ["↓ Down (3)", "↑ Up (5)"]
         await pilot.click("#choice-0")
         await pilot.click("#confirm")
-        await pilot.pause()
+        await answer_blocking_question(pilot, app)
         assert str(screen.moves[-1]) == "7C down"
 
 
@@ -114,6 +114,7 @@ async def test_sum_gives_live_feedback_and_refuses_a_wrong_total() -> None:
         await pilot.press("4", "5")  # + AS + 4D = 10
         assert "Sum 10 of 10 ✓" in text_of(screen, "#feedback")
         await pilot.press("enter")
+        await answer_blocking_question(pilot, app)
         assert str(screen.moves[-1]) == "10C sum 2 4 5"
 
 
@@ -186,9 +187,9 @@ async def test_blocked_action_refuses_its_key_and_its_click() -> None:
         button = screen.query_one("#action-line", Button)
         assert button.disabled
         assert "blocked by 3 ♦" in str(button.label)
-        assert screen.check_action("act", ("line",)) is None  # dimmed in the Footer
         await pilot.press("l")
         assert screen.plan.action is None
+        assert "Line: blocked by 3 ♦" in text_of(screen, "#message")  # the key says why (issue 10.10)
         await pilot.click("#action-line")
         assert screen.plan.action is None
         assert "♦ 3/3" in text_of(screen, "#suits") and "Line blocked" in text_of(screen, "#suits")
@@ -207,16 +208,30 @@ async def test_unavailable_action_is_dimmed_and_says_why() -> None:
         assert screen.plan.action is None
 
 
-def test_keys_are_dimmed_until_they_make_sense() -> None:
+def test_every_key_of_a_game_in_progress_acts_or_says_why_not() -> None:
+    """Issue 10.10: a blocked action, a digit before a club, a redo with nothing to redo all answer."""
     from clubfight.engine import DealCode
     from clubfight.game import GameSession, Start
     from clubfight.tui.clubfight.table_screen import GameScreen
 
     screen = GameScreen(GameSession(Start.from_deal(DealCode(Level.EASY, 7))))
     assert screen.check_action("confirm", ()) is None
-    assert screen.check_action("act", ("match",)) is None
-    assert screen.check_action("place", (1,)) is None
-    assert screen.check_action("club", (0,)) is True
+    for key, args in (("act", ("match",)), ("place", (1,)), ("club", (0,)), ("undo", ()), ("redo", ())):
+        assert screen.check_action(key, args) is True, key
+    model = screen.model
+    model.press_place(1)
+    assert "Pick a club first" in model.message
+    model.select_club(0)
+    model.press_place(1)
+    assert "Pick an action" in model.message
+    model.choose_action(Action.LINE)  # 3 ♦ block Line on easy-7
+    assert model.message == "Line: blocked by 3 ♦." and model.plan.action is None
+    model.choose_action(Action.MATCH)  # the 3♣: no 3 in the grid
+    assert model.message.startswith("Match: no 3 in the grid")
+    model.undo()
+    assert "Nothing to undo" in model.message
+    model.redo()
+    assert model.message == "Nothing to redo."
     assert screen.check_action("act", ("allclear",)) is False  # variant off: hidden
     assert screen.check_action("stop_demo", ()) is False  # not a demo: the demo's keys are hidden
 
@@ -407,3 +422,24 @@ async def test_all_clear_is_hidden_without_the_variant() -> None:
         assert not screen.query_one("#action-allclear", Button).display
         await pilot.press("z", "k")
         assert screen.plan.action is None
+
+
+@async_test
+async def test_the_discard_pile_lines_up_counts_what_is_left_and_shows_its_own_keys() -> None:
+    """Issue 10.16: a 10♣ row sits in line; the pile's complement by suit; only the pile's keys."""
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        table = game(app)
+        table.commit(table.position.parse_move("10C line col3"))  # a 10♣ row
+        table.commit(table.position.parse_move("5C line col3"))
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        rows = [line for line in text_of(app.screen, "#discard-list").splitlines() if line.startswith("Turn")]
+        assert len(rows) == 2 and rows[0].index("Line") == rows[1].index("Line")
+        left = text_of(app.screen, "#discard-left")
+        pile = table.position.discard
+        hearts = 13 - sum(c.suit is not None and c.suit.name == "HEARTS" for c in pile)
+        assert f"♥ {hearts}" in left.splitlines()[0] and "★ 1" in left
+        keys = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
+        assert "Close" in keys and "Hint" not in keys

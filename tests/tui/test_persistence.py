@@ -12,7 +12,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Select, Switch
-from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, text_of
+from tui_support import WINNING_LINE, WINNING_SEED, game, keys_for, make_app, play_by_keys, screen_lines, text_of
 
 from clubfight.engine import Action, DealCode, Level, Suit, Variant, deal
 from clubfight.game import Start, parse_record
@@ -128,22 +128,23 @@ async def test_undo_goes_back_across_refills_to_the_start_and_redo_replays() -> 
     async with app.run_test() as pilot:
         screen = game(app)
         opening = screen.position
-        assert screen.check_action("undo", ()) is None and screen.check_action("redo", ()) is None
+        assert not screen.session.can_undo and not screen.session.can_redo
         for text in WINNING_LINE[:3]:
             await play_by_keys(pilot, app, text)
         after = list(screen.history)
         assert after[1].grid_deck != opening.grid_deck  # the refills really happened
         await pilot.press("u", "u", "u", "u")  # the fourth press has nothing left to undo
         assert screen.position == opening and screen.moves == []
-        assert screen.check_action("undo", ()) is None and screen.check_action("redo", ()) is True
+        assert "Nothing to undo" in screen.message
+        assert not screen.session.can_undo and screen.session.can_redo
         await pilot.press("r", "r")
         assert screen.history == after[:3]
         assert load_game().value.position == after[2]  # type: ignore[union-attr]
         await pilot.press("r")
-        assert screen.history == after and screen.check_action("redo", ()) is None
+        assert screen.history == after and not screen.session.can_redo
         await pilot.press("u")
         await play_by_keys(pilot, app, "9C any 1")  # a different move forgets the redo
-        assert screen.check_action("redo", ()) is None and str(screen.moves[-1]) == "9C any 1"
+        assert not screen.session.can_redo and str(screen.moves[-1]) == "9C any 1"
         assert not screen.session.clean and screen.session.undos == 4
         saved = load_game().value
         assert saved is not None and saved.saved.undos == 4
@@ -186,6 +187,32 @@ async def test_game_over_records_the_result_once() -> None:
 
 
 @async_test
+async def test_a_finished_table_says_the_game_is_over_and_g_brings_the_summary_back() -> None:
+    """Issue 10.6: after Esc at game over, the table doesn't ask for a move; g reopens the summary."""
+    from clubfight.tui.clubfight.game_over_screen import GameOverScreen
+
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        await finish_by_commit(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        table = game(app)
+        assert app.screen is table
+        feedback = text_of(table, "#feedback")
+        assert "Game over" in feedback and "g shows the summary" in feedback and "Pick a club" not in feedback
+        assert table.check_action("summary", ()) is True and table.check_action("club", (0,)) is None
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.query("#winnable") and app.screen.query("#export")
+        await pilot.press("n")  # and its choices still work
+        await pilot.pause()
+        assert game(app).position.turns_played == 0 and game(app) is not table
+    assert len(stats_games()) == 1
+
+
+@async_test
 async def test_giving_up_mid_game_with_a_new_deal_counts_as_a_loss() -> None:
     app = make_app(7)
     async with app.run_test() as pilot:
@@ -201,16 +228,16 @@ async def test_giving_up_mid_game_with_a_new_deal_counts_as_a_loss() -> None:
 
 
 @async_test
-async def test_a_move_that_leaves_a_new_block_asks_first_when_the_setting_is_on() -> None:
-    save_settings(Settings(confirm_blocking_move=True))
-    app = make_app(2)  # easy-2: KC match leaves 3 ♥ in the grid, blocking Run
+async def test_a_move_that_leaves_a_block_it_could_lift_asks_first_by_default() -> None:
+    app = make_app(317855)  # easy-317855 opens with 4 ♠ blocking Up/Down; K♣ Sum 2 5 leaves 3 of them
     async with app.run_test() as pilot:
         screen = game(app)
-        club = screen.position.hand.index(screen.position.parse_move("KC match").club)
-        keys = ["zxcv"[club], "m", "enter"]
-        await pilot.press(*keys)
+        move = screen.position.parse_move("KC sum 2 5")
+        await pilot.press(*keys_for(screen.position, move))
         await pilot.pause()
-        assert isinstance(app.screen, AskScreen) and "Run blocked by 3 ♥" in text_of(app.screen, ".ask-detail")
+        detail = text_of(app.screen, ".ask-detail")
+        assert isinstance(app.screen, AskScreen) and "Up/Down blocked by 3 ♠, while Sum" in detail
+        assert "with the K♣ would lift it" in detail
         await pilot.press("n")
         await pilot.pause()
         assert screen.moves == [] and app.screen is screen
@@ -218,7 +245,7 @@ async def test_a_move_that_leaves_a_new_block_asks_first_when_the_setting_is_on(
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-        assert [str(m) for m in screen.moves] == ["KC match"]
+        assert [str(m) for m in screen.moves] == ["KC sum 2 5"]
 
 
 # --- statistics and settings from the app ---------------------------------------------------
@@ -264,7 +291,7 @@ async def test_settings_screen_applies_theme_and_four_colour_deck_live_and_at_st
         assert len(colours) == 3  # hearts, diamonds, spades each distinct (and clubs, in the hand)
         clubs = game(app).query_one("#hand-0", CardWidget)
         assert clubs.styles.color not in colours
-    assert load_settings().value == Settings(HIGH_CONTRAST.name, True, False, False)
+    assert load_settings().value == Settings(HIGH_CONTRAST.name, True, False, True)
     again = make_app(1)
     async with again.run_test() as pilot:
         await pilot.pause()
@@ -472,3 +499,96 @@ async def test_a_resumed_all_clear_game_played_again_keeps_all_clear() -> None:
         again = game(second)
         assert again.position.turns_played == 0 and str(again.session.start.deal) == "easy-14"
         assert Variant.ALL_CLEAR in again.position.variant
+
+
+def outside(lines: list[str], region: Any) -> str:
+    """Every character drawn outside ``region`` (a dialog's box), row by row."""
+    rows = []
+    for y, line in enumerate(lines):
+        line = line.ljust(region.x + region.width)
+        if region.y <= y < region.y + region.height:
+            rows.append(line[: region.x] + line[region.x + region.width :])
+        else:
+            rows.append(line)
+    return "".join(rows)
+
+
+@async_test
+async def test_dialogs_at_80x24_cover_the_table_and_each_other_fully() -> None:
+    """Issue 10.4: nothing of the panel shows beside the game-over box, nor of it beside the verdict box."""
+    from clubfight.tui.clubfight.game_over_screen import GameOverScreen
+    from clubfight.tui.clubfight.verdict_screen import VerdictScreen
+
+    app = make_app(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await finish_by_commit(pilot, app)
+        assert isinstance(app.screen, GameOverScreen)
+        assert outside(screen_lines(app), app.screen.query_one("#game-over").region).strip() == ""
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, VerdictScreen)
+        assert outside(screen_lines(app), app.screen.query_one("#verdict").region).strip() == ""
+
+
+@async_test
+async def test_start_up_warnings_at_80x24_leave_the_resume_box_readable(home: Path) -> None:
+    first = make_app(7)
+    async with first.run_test() as pilot:
+        await play_by_keys(pilot, first, "5C any 2")
+    (home / "settings.json").write_text("\x00\x01 nonsense", encoding="utf-8")
+    (home / "stats.json").write_text("\x00\x01 nonsense", encoding="utf-8")
+    second = make_app(None, level=None)
+    async with second.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ResumeScreen)
+        box = second.screen.query_one(".ask").region
+        toasts = [toast.region for toast in second.screen.query("Toast")]
+        assert not any(box.overlaps(toast) for toast in toasts)
+        lines = screen_lines(second)
+        assert "settings file" in " ".join(lines) and any("Resume it" in line for line in lines)
+        assert outside(lines, box).strip() == ""
+
+
+@async_test
+async def test_the_block_meter_inks_diamonds_as_the_four_colour_deck_does() -> None:
+    """Issue 10.14: with the four-colour deck, ♦ is blue on the cards and in the meter alike."""
+    from clubfight.tui.clubfight.suit_counter import SuitCounter
+
+    def inks(app: ClubFightApp) -> dict[str, str]:
+        content = game(app).query_one(SuitCounter).render()
+        spans = {str(span.style) for span in getattr(content, "spans", [])}
+        text = str(content)
+        found = {}
+        for span in content.spans:  # type: ignore[attr-defined]
+            glyph = text[span.start : span.end].strip()
+            if glyph in ("♥", "♦"):
+                found[glyph] = str(span.style)
+        assert spans
+        return found
+
+    save_settings(Settings(four_colour_deck=True))
+    app = make_app(7)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        found = inks(app)
+        assert found["♥"] != found["♦"]
+
+
+@async_test
+async def test_a_daily_table_says_so_and_an_assisted_share_line_is_marked() -> None:
+    """Issue 10.17: the table shows the daily marker; hints show in the share line and its strip."""
+    from clubfight.game.daily import ASSISTED_MARK
+
+    app = make_app(None, daily=True, today=lambda: DAY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        assert "Daily" in text_of(table, "#status")
+        table.count_hint()
+        await finish_by_commit(pilot, app)
+        share = text_of(app.screen, "#share-line")
+        assert "assisted: 1 hint" in share and ASSISTED_MARK in share
+    wide = make_app(None, daily=True, today=lambda: DAY)
+    async with wide.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert f"Daily {DAY.isoformat()}" in text_of(game(wide), "#status")

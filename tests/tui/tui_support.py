@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from clubfight.engine import Action, Level, Move, Position, Variant, deal
+from clubfight.engine import Action, Card, Level, Move, Position, Variant, deal
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.clubfight.action_panel import ACTION_KEYS
 from clubfight.tui.clubfight.hand_view import HAND_KEYS
@@ -60,12 +61,13 @@ def choice_index(position: Position, club_plan: Plan, move: Move) -> int | None:
     return moves.index(move)
 
 
-def keys_for(position: Position, move: Move) -> list[str]:
-    """The key presses that play ``move``: club, action, targets, Enter."""
-    keys = [HAND_KEYS[position.hand.index(move.club)], ACTION_KEYS[move.action]]
+def keys_for(position: Position, move: Move, slots: Sequence[Card | None] | None = None) -> list[str]:
+    """The key presses that play ``move``: club, action, targets, Enter. ``slots``: the table's hand
+    layout (``TableModel.hand_slots``), which is the engine's hand order at the opening."""
+    keys = [HAND_KEYS[list(slots or position.hand).index(move.club)], ACTION_KEYS[move.action]]
     plan = Plan(club=move.club, action=move.action)
-    if move.action in (Action.SUM, Action.RUN, Action.ANY):
-        keys += [str(p) for p in sorted(move.cleared)]
+    if move.action in (Action.SUM, Action.RUN, Action.ANY) and len(options(position, plan)) > 1:
+        keys += [str(p) for p in sorted(move.cleared)]  # (the only way is picked for the player)
     index = choice_index(position, plan, move)
     if index is not None:
         if move.action is Action.UPDOWN:
@@ -76,27 +78,37 @@ def keys_for(position: Position, move: Move) -> list[str]:
     return keys
 
 
+async def answer_blocking_question(pilot: Pilot[None], app: ClubFightApp) -> bool:
+    """Play the move anyway when the table asks about a block it leaves (the default setting)."""
+    await pilot.pause()
+    if app.screen.id == "confirm-block":
+        await pilot.press("y")
+        await pilot.pause()
+        return True
+    return False
+
+
 async def play_by_keys(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
     position = game(app).position
     move = position.parse_move(text)
-    await pilot.press(*keys_for(position, move))
-    await pilot.pause()
+    await pilot.press(*keys_for(position, move, game(app).model.hand_slots()))
+    await answer_blocking_question(pilot, app)
     return move
 
 
 async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
     position = game(app).position
     move = position.parse_move(text)
-    await pilot.click(f"#hand-{position.hand.index(move.club)}")
+    await pilot.click(f"#hand-{game(app).model.hand_slots().index(move.club)}")
     await pilot.click(f"#action-{move.action.value}")
-    if move.action in (Action.SUM, Action.RUN, Action.ANY):
+    if move.action in (Action.SUM, Action.RUN, Action.ANY) and len(options(position, Plan(move.club, move.action))) > 1:
         for place in sorted(move.cleared):
             await pilot.click(f"#place-{place}")
     index = choice_index(position, Plan(club=move.club, action=move.action), move)
     if index is not None:
         await pilot.click(f"#choice-{index}")
     await pilot.click("#confirm")
-    await pilot.pause()
+    await answer_blocking_question(pilot, app)
     return move
 
 
@@ -107,3 +119,15 @@ def opening(seed: int, level: Level = Level.EASY) -> Position:
 def text_of(node: DOMNode, selector: str) -> str:
     """What the widget at ``selector`` under ``node`` (a screen, say) shows, as plain text."""
     return str(node.query_one(selector, Widget).render())
+
+
+def screen_lines(app: ClubFightApp) -> list[str]:
+    """The terminal as the player sees it, one string a row (what export_screenshot draws, as text)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text().splitlines()[:height]

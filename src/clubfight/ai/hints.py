@@ -174,8 +174,9 @@ def describe(position: Position, evaluation: Evaluation) -> str:
     count = len(move.cleared)
     parts = [f"clears {count} card{'s' if count != 1 else ''}"]
     jokers = (masks.jokers & cleared).bit_count()
-    if jokers:
-        parts.append(f"{'both jokers' if jokers == 2 else 'a joker'}")
+    if jokers:  # the jokers are among the cards counted, not extra ones
+        joker = "both jokers" if jokers == 2 else "a joker"
+        parts[0] += f" ({joker})" if jokers == count else f" ({joker} among them)"
     for suit, mask in ((Suit.HEARTS, masks.hearts), (Suit.SPADES, masks.spades), (Suit.DIAMONDS, masks.diamonds)):
         if mask.bit_count() >= BLOCK_THRESHOLD and (mask & ~cleared).bit_count() < BLOCK_THRESHOLD:
             parts.append(f"breaks the {suit.symbol} block")

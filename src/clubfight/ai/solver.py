@@ -236,6 +236,8 @@ class _Search:
         """
         if self.nodes >= self.next_poll:
             self.poll()
+        elif self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfBudget  # the clock is cheap to read: a small search honours a tiny time limit too
         key = state_key(position)
         if key in self.lost:
             return False
@@ -243,8 +245,11 @@ class _Search:
         lost = self.lost
         moves = position.legal_moves()
         masks = GridMasks.of(position)
-        self.nodes += len(moves)
+        limit = self.node_limit
         for move in moves:
+            if limit is not None and self.nodes >= limit:
+                raise _OutOfBudget  # counted move by move, so --nodes N searches at most N
+            self.nodes += 1
             child = position.play(move)
             if child.score == 0:
                 self.line.append(move)

@@ -1,5 +1,6 @@
-"""``clubfight combat replay FILE``: check a Combat Club record, then print the position after every
-action (the app's replay screen comes later)."""
+"""``clubfight combat replay FILE``: check a Combat Club record, then step through it in the app (← →).
+
+With ``--text`` the replay is printed instead: the position after every action."""
 
 from __future__ import annotations
 
@@ -11,7 +12,12 @@ from .options import UsageError
 
 
 def run(args: argparse.Namespace) -> int:
-    print(replay_text(read_combat_record(args.file)), end="")
+    match = read_combat_record(args.file)
+    if not getattr(args, "text", False):
+        from ..tui.combat.replay_screen import run_combat_replay  # Textual loads only when the app opens
+
+        return run_combat_replay(match)
+    print(replay_text(match), end="")
     return 0
 
 

@@ -10,7 +10,12 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from . import combat_bench
 from .options import (
+    COMBAT_JUGGLES,
+    COMBAT_OPPONENTS,
+    COMBAT_ROUNDS,
+    COMBAT_STYLES,
     LEVELS,
     STRENGTHS,
     VARIANTS,
@@ -33,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = parser.add_argument_group("starting a game")
     play.add_argument("--level", choices=LEVELS, help="easy (1 joker) or hard (2 jokers); skips the start screen")
     play.add_argument("--seed", type=seed_value, metavar="N", help="replay deal N (asks for a level unless --level)")
-    play.add_argument("--deal", metavar="CODE", help="start from a deal code such as hard-12345")
+    play.add_argument("--deal", metavar="DEAL", help="start from a deal code such as hard-12345, or a position string")
     play.add_argument("--daily", action="store_true", help="play today's daily deal (the same for everyone, UTC)")
     play.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="turn on a rules variant")
     play.add_argument("--autoplay", action="store_true", help="watch the hint engine play the deal")
@@ -108,7 +113,26 @@ def add_combat_parser(commands: argparse._SubParsersAction[OneLineParser]) -> No
         "combat",
         help="Combat Club, HEAVY SYSTEMS' two-player card fighting game",
         description="Combat Club: a two-player card fighting game on a 3x3 grid (docs/combat-rules.md).",
-        epilog="Run 'clubfight combat COMMAND --help' for a command's options.",
+        epilog="With no command, the match starts in the app (with no option at all, on Combat Club's start screen). "
+        "Run 'clubfight combat COMMAND --help' for a command's options.",
+    )
+    fight = combat.add_argument_group("starting a match")
+    fight.add_argument("--opponent", choices=COMBAT_OPPONENTS, help="the computer's level (default normal)")
+    fight.add_argument("--hot-seat", action="store_true", help="two people at one terminal instead of the computer")
+    fight.add_argument("--seed", type=seed_value, metavar="N", help="deal the match from seed N")
+    fight.add_argument("--deal", metavar="CODE", help="deal the match from a code such as combat-12345")
+    fight.add_argument("--rounds", type=int, choices=COMBAT_ROUNDS, help="best of 1, 3 or 5 rounds (default 3)")
+    fight.add_argument("--colour", choices=("red", "black"), help="your colour (default red)")
+    fight.add_argument(
+        "--style", choices=COMBAT_STYLES, metavar="NAME", help=f"your fighting style: {', '.join(COMBAT_STYLES)}"
+    )
+    fight.add_argument("--survival", action="store_true", help="survival mode: the loser of a round keeps its score")
+    fight.add_argument(
+        "--juggle",
+        nargs="?",
+        const="combo",
+        choices=COMBAT_JUGGLES,
+        help="juggle combos (combo, rush or both; default combo)",
     )
     combat_commands = combat.add_subparsers(dest="combat_command", metavar="COMMAND", parser_class=OneLineParser)
 
@@ -116,11 +140,13 @@ def add_combat_parser(commands: argparse._SubParsersAction[OneLineParser]) -> No
     moves.add_argument("position", help="position JSON (docs/combat-notation.md), or - to read it from stdin")
     moves.add_argument("--json", action="store_true", help="print a JSON list of plays")
 
-    replay = combat_commands.add_parser("replay", help="check a Combat Club record and print every position")
+    replay = combat_commands.add_parser("replay", help="check a Combat Club record and step through it in the app")
     replay.add_argument("file", help="a Combat Club record (docs/combat-notation.md)")
+    replay.add_argument(
+        "--text", action="store_true", help="print every action and position instead of opening the app"
+    )
 
-    # The AI's benchmark (clubfight.cli.combat_bench) adds its parser here:
-    # add_bench_parser(combat_commands)
+    combat_bench.add_bench_parser(combat_commands)
 
 
 HANDLERS = {
@@ -133,13 +159,11 @@ HANDLERS = {
     "replay": "clubfight.cli.replay",
     "serve": "clubfight.cli.serve",
 }
-
 COMBAT_HANDLERS = {
     "moves": "clubfight.cli.combat_moves",
     "replay": "clubfight.cli.combat_replay",
-    # "bench": "clubfight.cli.combat_bench",
+    "bench": "clubfight.cli.combat_bench",
 }
-COMBAT_APP_LATER = "the Combat Club app is not here yet: try 'clubfight combat moves' or 'clubfight combat replay'"
 
 
 def handler(args: argparse.Namespace) -> str:
@@ -147,7 +171,7 @@ def handler(args: argparse.Namespace) -> str:
     if args.command != "combat":
         return HANDLERS[args.command]
     if args.combat_command is None:
-        raise UsageError(COMBAT_APP_LATER)
+        return "clubfight.cli.combat_play"
     return COMBAT_HANDLERS[args.combat_command]
 
 

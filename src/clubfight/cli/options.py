@@ -67,3 +67,17 @@ def port_number(text: str) -> int:
 VARIANTS = ("all-clear",)  # clubfight.engine.VARIANT_NAMES, restated like MAX_SEED
 LEVELS = ("easy", "hard")
 STRENGTHS = ("fast", "strong")
+COMBAT_OPPONENTS = ("easy", "normal", "hard")  # clubfight.combat.ai.LEVELS
+COMBAT_ROUNDS = (1, 3, 5)
+COMBAT_STYLES = (  # clubfight.combat.engine.Style's values
+    "karate",
+    "krav-maga",
+    "mma",
+    "jeet-kune-do",
+    "wushu",
+    "kung-fu",
+    "ninjutsu",
+    "wrestling",
+    "sumo",
+)
+COMBAT_JUGGLES = ("combo", "rush", "both")

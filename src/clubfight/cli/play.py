@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..engine import Level, Variant
-from .input import read_deal_code
+from ..engine import Level, Position, Variant
+from .input import read_deal_code, read_position
 from .options import UsageError
 
 FIRST_FRAME_ENV = "CLUBFIGHT_FIRST_FRAME_FILE"
@@ -33,13 +33,24 @@ def resolve(args: argparse.Namespace) -> tuple[Level | None, int | None]:
     return (Level(args.level) if args.level else None), args.seed
 
 
+def starting_position(args: argparse.Namespace) -> Position | None:
+    """``--deal`` given as a position string (ruling D2), as the other commands accept one; else None."""
+    if not args.deal or "|" not in args.deal:
+        return None
+    if args.seed is not None or args.daily or args.level:
+        raise UsageError("--deal with a position string sets the whole deal; leave out --level, --seed and --daily")
+    return read_position(args.deal, args.variant)
+
+
 def run(args: argparse.Namespace) -> int:
-    level, seed = resolve(args)
+    position = starting_position(args)
+    level, seed = resolve(args) if position is None else (None, None)
     from ..tui.app import ClubFightApp
 
     app = ClubFightApp(
         level=level,
         seed=seed,
+        position=position,
         variant=Variant.from_names(args.variant),
         daily=bool(args.daily),
         hint_strength=args.strength,

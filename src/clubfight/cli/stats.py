@@ -7,8 +7,10 @@ import json
 import sys
 from datetime import datetime, timezone
 
+from ..combat.game import CombatFigures, combat_figures
 from ..game import summarize
 from ..storage import paths
+from ..storage.combat_stats import load_combat_stats
 from ..storage.stats import load_stats, reset_stats
 from .options import UsageError
 
@@ -22,15 +24,28 @@ def run(args: argparse.Namespace) -> int:
     if args.reset:
         return _reset(len(loaded.value), args.yes)
     summary = summarize(loaded.value, today=datetime.now(timezone.utc).date())
+    combat = _combat_figures()
     if args.json:
-        print(json.dumps(summary.to_json(), indent=2))
+        print(json.dumps({**summary.to_json(), "combat": [f.to_json() for f in combat]}, indent=2))
         return 0
     from rich.console import Console
 
+    from ..views.combat_stats import combat_table
     from ..views.stats import render_stats
 
-    Console().print(render_stats(summary))
+    console = Console()
+    console.print(render_stats(summary))
+    console.print()
+    console.print(combat_table(combat))
     return 0
+
+
+def _combat_figures() -> tuple[CombatFigures, ...]:
+    """Combat Club's figures per computer level, from their own file (kept apart from Club Fight's)."""
+    loaded = load_combat_stats()
+    if loaded.warning:
+        print(f"clubfight: {loaded.warning}", file=sys.stderr)
+    return combat_figures(loaded.value)
 
 
 def _reset(games: int, yes: bool) -> int:

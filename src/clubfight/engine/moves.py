@@ -172,6 +172,8 @@ class Move:
         }
         if self.action is Action.ALLCLEAR:
             data["clubs"] = [str(c) for c in self.clubs_used]
+        if self.action is Action.UPDOWN:
+            data["direction"] = self.detail  # "up" or "down": an addition to the contract (docs/notation.md)
         return data
 
 

@@ -236,6 +236,16 @@ class Position:
     def blocked_actions(self) -> frozenset[Action]:
         return self._grid_summary().blocked()
 
+    def blocks_after_clearing(self, move: Move) -> tuple[Block, ...]:
+        """The blocks the grid shows once ``move``'s cards are cleared and before the refill (T3).
+
+        This is all a player can know about a move's blocks in advance: the refill comes from the
+        face-down grid deck. Clearing only removes cards, so it never creates a block; it can lift one.
+        """
+        counts = self.suit_counts()
+        left = {suit: (self.mask(suit) & ~move.mask).bit_count() for suit in counts}
+        return tuple(Block(b.action, b.suit, left[b.suit]) for b in self.blocks() if left[b.suit] >= BLOCK_THRESHOLD)
+
     # --- moves -------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:

@@ -40,19 +40,31 @@ def emoji_strip(cleared: Sequence[int]) -> str:
     return "".join(STRIP_SQUARES[min(max(count, 0), len(STRIP_SQUARES) - 1)] for count in cleared)
 
 
-def share_line(day: date, level: Level, moves: Sequence[Move], final: Position) -> str:
+ASSISTED_MARK = "💡"
+"""Leads the strip of a game played with hints or undo, so a shared result says it was assisted."""
+
+
+def share_line(
+    day: date, level: Level, moves: Sequence[Move], final: Position, *, hints: int = 0, undos: int = 0
+) -> str:
     """``Club Fight daily 2026-11-30 hard: won with 2 clubs to spare 🟩🟨🟥…``: no card is named.
 
     The strip shows how much each turn cleared, which tells a friend how the game went without
-    telling them anything about the deal.
+    telling them anything about the deal. A game with hints or undo says so, in words and with
+    ``ASSISTED_MARK`` at the head of the strip.
     """
     variant = "".join(f" {name}" for name in final.variant.names)
     strip = emoji_strip(cleared_per_turn(moves))
     text = f"Club Fight daily {day.isoformat()} {level.value}{variant}: {result_text(final)}"
+    help_used = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((hints, "hint"), (undos, "undo")) if n]
+    if help_used:
+        text += f" (assisted: {', '.join(help_used)})"
+        strip = ASSISTED_MARK + strip
     return f"{text} {strip}" if strip else text
 
 
 __all__ = [
+    "ASSISTED_MARK",
     "DAILY_VERSION",
     "STRIP_SQUARES",
     "daily_deal",

@@ -126,7 +126,12 @@ def _group(level: Level, variant: Variant, games: list[GameResult]) -> GroupStat
     for game in games:
         by_deal.setdefault(game.deal_label, []).append(game.score)
     best_deals = sorted((DealScore(deal, min(s)) for deal, s in by_deal.items()), key=lambda d: (d.score, d.deal))
-    worst_deals = sorted((DealScore(deal, max(s)) for deal, s in by_deal.items()), key=lambda d: (-d.score, d.deal))
+    shown_best = {d.deal for d in best_deals[:BEST_DEALS_SHOWN]}
+    # A deal listed among the best is not listed among the worst too (few games, few deals).
+    worst_deals = sorted(
+        (DealScore(deal, max(s)) for deal, s in by_deal.items() if deal not in shown_best),
+        key=lambda d: (-d.score, d.deal),
+    )
     return GroupStats(
         level=level,
         variant=variant,

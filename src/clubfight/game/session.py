@@ -125,4 +125,6 @@ class GameSession:
         """The spoiler-free daily share line, or None when this isn't a daily deal."""
         if self.daily is None:
             return None
-        return share_line(self.daily, self.position.level, self.moves, self.position)
+        return share_line(
+            self.daily, self.position.level, self.moves, self.position, hints=self.hints, undos=self.undos
+        )

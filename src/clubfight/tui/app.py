@@ -6,6 +6,7 @@ import os
 import time
 from collections.abc import Callable, Iterable
 from datetime import date
+from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
@@ -19,13 +20,19 @@ from ..storage.settings import Settings
 from .autosave import Clock, Saves, export_file, new_session, utc_today
 from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
-from .screens.start_screen import StartChoice, StartScreen
+from .combat.app_part import CombatApp
+from .combat.launch import CombatLaunch
+from .screens.start_screen import COMBAT_CHOICE, StartChoice, StartScreen
 from .stack import GuardedStack
 from .themes import FELT, register_themes
 
 if TYPE_CHECKING:
     from ..game import ResumedGame
     from .screens.settings_screen import SettingsScreen
+
+
+APP_CSS: list[str | PurePath] = ["clubfight/table.tcss", "combat/fight.tcss"]
+"""The Club Fight table's stylesheet, then Combat Club's (its cards look like the table's)."""
 
 
 def random_seed() -> int:
@@ -35,10 +42,10 @@ def random_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-class ClubFightApp(GuardedStack):
+class ClubFightApp(CombatApp, GuardedStack):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
-    CSS_PATH = "clubfight/table.tcss"
+    CSS_PATH = APP_CSS
     TITLE = "Club Fight"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
 
@@ -55,6 +62,7 @@ class ClubFightApp(GuardedStack):
         hint_strength: str = "fast",
         autoplay: bool = False,
         autoplay_pace: float = 0.8,
+        combat: CombatLaunch | None = None,
     ) -> None:
         super().__init__()
         self.level = level
@@ -76,6 +84,8 @@ class ClubFightApp(GuardedStack):
         """This window's save slot: other windows' games are theirs alone."""
         self.first_frame_file: str | None = None
         """For benchmarks/startup.py: write the time of the table's first frame here, then exit."""
+        self.combat_launch = combat
+        """``clubfight combat``: Combat Club at start-up instead of Club Fight."""
         register_themes(self)
         self._theme_from_settings = True
         """While True, a theme change comes from the settings file or TEXTUAL_THEME: nothing to save."""
@@ -83,13 +93,23 @@ class ClubFightApp(GuardedStack):
 
     def on_mount(self) -> None:
         self._animation_level_at_start = self.animation_level  # TEXTUAL_ANIMATIONS=none wins over the setting
+        self._held_warnings: list[str] | None = []  # start-up warnings, held until we know what screen comes
         self._load_settings()
+        if self.combat_launch is not None:
+            self.enter_combat(self.combat_launch)
+            self.guard_size(self.size.width, self.size.height)
+            return
         resumed = None if self.autoplay else self._unfinished_game()
+        held, self._held_warnings = self._held_warnings or [], None
         if resumed is not None:
             from .screens.question_screen import ResumeScreen
 
-            self.push_screen(ResumeScreen(resumed.summary), lambda yes: self._resume_answered(resumed, yes))
+            # Said inside the box: at 80x24 a toast would cover the question.
+            screen = ResumeScreen(resumed.summary, warnings=held)
+            self.push_screen(screen, lambda yes: self._resume_answered(resumed, yes))
         else:
+            for warning in held:
+                self._warn(warning)
             self._begin()
         self.guard_size(self.size.width, self.size.height)
         self.call_after_refresh(self._prepare_help)
@@ -111,8 +131,10 @@ class ClubFightApp(GuardedStack):
         else:
             self.deal(self.level, self.seed, variant=self.variant, daily=self.daily)
 
-    def _level_chosen(self, choice: StartChoice | None) -> None:
-        if choice is None:
+    def _level_chosen(self, choice: StartChoice | str | None) -> None:
+        if choice == COMBAT_CHOICE:
+            self.enter_combat(None)
+        elif not isinstance(choice, StartChoice):
             self.exit()
         else:
             self.deal(choice.level, self.seed, variant=choice.variant, daily=choice.daily)
@@ -170,12 +192,21 @@ class ClubFightApp(GuardedStack):
     @on(GameScreen.Finished)
     def _game_over(self, event: GameScreen.Finished) -> None:
         """Record the result (a demo's is not the player's) and show the game-over dialog."""
+        table = event.table
+        if not table.demo:
+            self._warn(self.saves.record_finish(table.session, self.today()))
+        self.call_after_refresh(self._show_game_over, table)
+
+    @on(GameScreen.SummaryRequested)
+    def _summary_requested(self, event: GameScreen.SummaryRequested) -> None:
+        """g at a finished table: the game-over dialog again, with its verdict if one was found."""
+        if self.screen is event.table:
+            self._show_game_over(event.table)
+
+    def _show_game_over(self, table: GameScreen) -> None:
         from .clubfight.game_over_screen import GameOverScreen
 
-        table = event.table
         session = table.session
-        if not table.demo:
-            self._warn(self.saves.record_finish(session, self.today()))
         screen = GameOverScreen(
             session.position,
             session.start.title,
@@ -183,8 +214,15 @@ class ClubFightApp(GuardedStack):
             export=lambda: self.export(session),
             played=(list(session.positions), list(session.moves)),
             hints=session.hints,
+            demo=table.demo,
+            verdict=table.verdict,
         )
-        self.call_after_refresh(self.push_screen, screen, lambda choice: self._after_game_over(session, choice))
+
+        def closed(choice: str | None) -> None:
+            table.verdict = screen.verdict
+            self._after_game_over(session, choice)
+
+        self.push_screen(screen, closed)
 
     def export(self, session: GameSession) -> str:
         """Write the game record to the data folder; served in a browser, it is downloaded there too."""
@@ -248,7 +286,10 @@ class ClubFightApp(GuardedStack):
     # --- the data folder ------------------------------------------------------------------
 
     def _warn(self, warning: str | None) -> None:
-        if warning:
+        held = getattr(self, "_held_warnings", None)
+        if warning and held is not None:
+            held.append(warning)
+        elif warning:
             self.notify(warning, severity="warning", timeout=10)
 
     def _unfinished_game(self) -> ResumedGame | None:
@@ -293,6 +334,9 @@ class ClubFightApp(GuardedStack):
         if self.has_class("-four-colour") != settings.four_colour_deck:
             self.set_class(settings.four_colour_deck, "-four-colour")
             self.refresh_css(animate=False)  # restyle the table under the settings screen too
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen) and screen.is_mounted:
+                    screen.render_table()  # the block meter inks its suits as the deck does
         base = getattr(self, "_animation_level_at_start", self.animation_level)
         self.animation_level = base if settings.animations else "none"
 

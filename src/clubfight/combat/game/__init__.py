@@ -2,13 +2,19 @@
 
 from .match import Match, PlayedRound
 from .records import MAX_LINE_LENGTH, MAX_RECORD_LINES, RecordError, format_record, parse_record
+from .results import OPPONENTS, CombatFigures, CombatResult, CombatSave, combat_figures
 
 __all__ = [
     "MAX_LINE_LENGTH",
     "MAX_RECORD_LINES",
+    "OPPONENTS",
+    "CombatFigures",
+    "CombatResult",
+    "CombatSave",
     "Match",
     "PlayedRound",
     "RecordError",
+    "combat_figures",
     "format_record",
     "parse_record",
 ]

@@ -13,7 +13,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from .hint_worker import hint_plan, think
-from .plan import Plan, describe
+from .plan import Plan, clubs_text, describe
 
 if TYPE_CHECKING:
     from .table_screen import GameScreen
@@ -43,7 +43,7 @@ async def play(table: GameScreen) -> None:
         if table.position is not position:  # the table moved on meanwhile: think again
             continue
         move = hint.move
-        table.set_plan(hint_plan(move), f"Demo: {describe(move)} with the {move.club.symbol}: {hint.reason}.")
+        table.set_plan(hint_plan(move), f"Demo: {describe(move)} with the {clubs_text(move)}: {hint.reason}.")
         await asyncio.sleep(table.pace)
         await _wait_while_paused(table)
         if not table.playing:

@@ -42,6 +42,8 @@ class GameOverScreen(ModalScreen[str]):
         export: Callable[[], str] | None = None,
         played: tuple[Sequence[Position], Sequence[Move]] | None = None,
         hints: int | None = None,
+        demo: bool = False,
+        verdict: Answer | None = None,
     ) -> None:
         """``share``: the daily deal's spoiler-free share line; ``export`` writes the record, returns what to say."""
         super().__init__()
@@ -52,13 +54,18 @@ class GameOverScreen(ModalScreen[str]):
         self.played = played
         """The game's positions (the opening first) and moves, for "Was this deal winnable?" (None: no button)."""
         self.hints = hints
-        self.verdict: Answer | None = None
+        self.demo = demo
+        """The hint engine played this game (autoplay): the result is the engine's, not the player's."""
+        self.verdict: Answer | None = verdict
 
     def compose(self) -> ComposeResult:
         position = self.position
         won = position.outcome is Outcome.WON
         with Vertical(id="game-over", classes="-won" if won else "-lost"):
-            yield Static("♣ You won! ♣" if won else "Out of clubs: game lost", id="result")
+            if self.demo:
+                yield Static("♣ The engine won! ♣" if won else "The engine ran out of clubs", id="result")
+            else:
+                yield Static("♣ You won! ♣" if won else "Out of clubs: game lost", id="result")
             if won:
                 detail = f"Grid and grid deck cleared in {position.turns_played} turns."
             else:
@@ -67,10 +74,12 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(detail, id="result-detail")
             yield Static(f"Score: {position.score}   (cards left; 0 is a win, lower is better)", id="score")
             yield Static(f"Deal: {self.deal_label}", id="deal-code")
-            if self.hints is not None:
+            if self.demo:
+                yield Static("Played by the hint engine (a demo: not counted)", id="hints-used")
+            elif self.hints is not None:
                 yield Static(f"Hints used: {self.hints}", id="hints-used")
             if self.played is not None:
-                yield FlatButton("w  Was this deal winnable?", id="winnable")
+                yield FlatButton(self._winnable_label(), id="winnable")
             if self.share is not None:
                 yield Static(self.share, id="share-line", markup=False)
                 yield FlatButton("c  Copy the share line", id="copy-share")
@@ -80,7 +89,14 @@ class GameOverScreen(ModalScreen[str]):
             yield FlatButton("a  Play this deal again", id="again")
             yield FlatButton("n  New deal", id="new")
             yield FlatButton("q  Quit", id="quit")
-            yield FlatButton("Esc  See the final table", id="table")
+            yield FlatButton("Esc  See the final table (g brings this back)", id="table")
+
+    def _winnable_label(self) -> str:
+        answer = self.verdict
+        if answer is None:
+            return "w  Was this deal winnable?"
+        said = "Yes" if answer.result.verdict is Verdict.WINNABLE else "No"
+        return f"w  Was this deal winnable? {said}"
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
@@ -110,8 +126,7 @@ class GameOverScreen(ModalScreen[str]):
         def answered(answer: Answer | None) -> None:
             if answer is not None and answer.result.verdict is not Verdict.UNKNOWN:
                 self.verdict = answer  # decided for good; "unknown" may be asked again
-                said = "yes" if answer.result.verdict is Verdict.WINNABLE else "no"
-                self.query_one("#winnable", FlatButton).label = f"w  Was this deal winnable? {said.capitalize()}"
+                self.query_one("#winnable", FlatButton).label = self._winnable_label()
 
         if self.played is not None:
             start = self.played[0][0]

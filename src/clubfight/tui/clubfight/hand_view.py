@@ -22,7 +22,8 @@ class HandView(Widget):
     def slot(self, slot: int) -> CardWidget:
         return self.query_one(f"#hand-{slot}", CardWidget)
 
-    def show(self, hand: tuple[Card, ...], selected: Card | None, used: tuple[Card, ...] = ()) -> None:
+    def show(self, hand: tuple[Card | None, ...], selected: Card | None, used: tuple[Card, ...] = ()) -> None:
+        """``hand``: the clubs by slot (the table's ``hand_slots``, where None is an empty slot)."""
         for slot in range(len(HAND_KEYS)):
             card = hand[slot] if slot < len(hand) else None
             chosen = card is not None and (card == selected or card in used)

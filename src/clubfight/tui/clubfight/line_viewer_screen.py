@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Move, Position
 from .board import board, show_step
-from .plan import describe
+from .plan import clubs_text, describe
 
 
 class LineViewerScreen(Screen[None]):
@@ -77,7 +77,7 @@ class LineViewerScreen(Screen[None]):
             won = position.score == 0
             text.append("Cleared: the deal is won." if won else "The end of the line.", style="bold")
             return text
-        text.append(f"{describe(move)} with the {move.club.symbol}", style="bold")
+        text.append(f"{describe(move)} with the {clubs_text(move)}", style="bold")
         count = len(move.cleared)
         text.append(f"\nclears {count} card{'s' if count != 1 else ''} (marked ✕)\n")
         text.append(str(move), style="dim")

@@ -88,6 +88,8 @@ def card_label(card: Card | None) -> str:
 
 def feedback(position: Position, plan: Plan) -> str:
     """Live text about the selection: "Sum 9 of 12", "Run 6-7-8 ✓", "Up: 4 cards"."""
+    if position.is_over:
+        return game_over_line(position)
     if plan.club is None:
         return "Pick a club: z x c v or click it."
     if plan.action is None:
@@ -103,7 +105,7 @@ def feedback(position: Position, plan: Plan) -> str:
         return f"Sum {total} of {v}{mark}" + (" ✗" if _dead_end(position, plan) else "")
     if plan.action is Action.RUN:
         if not plan.picked:
-            return f"Run: pick cards that make a sequence with the {plan.club.rank_name}"
+            return f"Run: pick cards in sequence with the {plan.club.rank_name}"
         values = sorted([v, *(c.value for c in cards if c is not None)])
         names = "-".join(_rank_name(x) for x in values)
         return f"Run {names}{mark or ' ✗'}"
@@ -122,6 +124,17 @@ def feedback(position: Position, plan: Plan) -> str:
     return f"{describe(move)}: {_count(len(move.cleared))}{mark}"
 
 
+SUMMARY_KEY = "g"
+"""The key that reopens the game-over summary at a finished table."""
+
+
+def game_over_line(position: Position) -> str:
+    """What a finished table says instead of asking for a move."""
+    if position.score == 0:
+        return f"Game over, won: {SUMMARY_KEY} shows the summary."
+    return f"Game over, {position.score} left: {SUMMARY_KEY} shows the summary."
+
+
 def _dead_end(position: Position, plan: Plan) -> bool:
     """No legal move of the plan's action clears all the picked cards: adding more can't help."""
     return not any(plan.picked <= move.cleared for move in options(position, plan))
@@ -136,6 +149,32 @@ def describe(move: Move) -> str:
     if move.action is Action.ALLCLEAR:
         return "All Clear " + "-".join(c.symbol for c in move.clubs_used)
     return move.action.title
+
+
+def choice_label(move: Move) -> str:
+    """A move among the few a choosing action offers, short enough for three to a row at 80 columns:
+    "↓ Down (3)", "row 1 (3)", "9♣ 10♣ J♣ (9)"."""
+    count = len(move.cleared)
+    if move.action is Action.UPDOWN:
+        return f"{'↑' if move.detail == 'up' else '↓'} {describe(move)} ({count})"
+    if move.action is Action.LINE and move.detail:
+        return f"{move.detail[:3]} {move.detail[3:]} ({count})"
+    if move.action is Action.ALLCLEAR:
+        return f"{clubs_text(move)} ({count})"
+    return f"{describe(move)} ({count})"
+
+
+def describe_cards(position: Position, move: Move) -> str:
+    """The move with the cards it clears from ``position``: "Sum 4♥ 5♥", "Line row 2 (3♠ 7♦ J♥)"."""
+    cards = " ".join(card_label(position.card_at(p)) for p in sorted(move.cleared))
+    if move.action in PICKING_ACTIONS:
+        return f"{describe(move)} {cards}"
+    return f"{describe(move)} ({cards})"
+
+
+def clubs_text(move: Move) -> str:
+    """The clubs a move uses: "9♣", or "9♣ 10♣ J♣" for All Clear."""
+    return " ".join(club.symbol for club in move.clubs_used)
 
 
 def _rank_name(value: int) -> str:
@@ -178,9 +217,9 @@ ACTION_HINTS = {
     Action.SUM: "cards adding up to its value",
     Action.ANY: "any one card, a joker too",
     Action.LINE: "a row/column with its value",
-    Action.UPDOWN: "all lower (2-7) or higher (7-Q)",
+    Action.UPDOWN: "lower (2-7) / higher (7-Q)",
     Action.RUN: "a sequence through its value",
-    Action.ALLCLEAR: "3 clubs in sequence: whole grid",
+    Action.ALLCLEAR: "3 clubs in a row: all cards",
 }
 """Reminders shown in the action boxes before a club is picked; what is legal still comes from the engine."""
 
@@ -200,5 +239,5 @@ def _why_none(position: Position, club: Card, action: Action) -> str:
             return f"the {name} can't go up or down"
         return "nothing to clear"
     if action is Action.ALLCLEAR:
-        return "needs three clubs in sequence"
+        return "no three clubs in a row"
     return "no card to clear"

@@ -11,6 +11,8 @@ from ..widgets.buttons import update_if_changed
 _BLOCKS: dict[Suit, Action] = {suit: action for action in Action if (suit := action.blocking_suit) is not None}
 BLOCK_ROWS = tuple((suit, _BLOCKS[suit]) for suit in Suit if suit in _BLOCKS)
 """Each suit with the action it blocks, from the engine (``Action.blocking_suit``), in suit order."""
+FOUR_COLOURS = {Suit.HEARTS: "#c0262d", Suit.DIAMONDS: "#3f7fdf", Suit.SPADES: "", Suit.CLUBS: "#1e7a34"}
+"""The four-colour deck's inks (table.tcss), so the meter counts blocks in the cards' own colours."""
 THRESHOLD = BLOCK_THRESHOLD
 """Only for drawing the gauge; whether an action is blocked comes from ``Position.blocked_actions()``."""
 
@@ -25,7 +27,10 @@ class SuitCounter(Static):
         for index, (suit, action) in enumerate(BLOCK_ROWS):
             count = counts[suit]
             is_blocked = action in blocked
-            style = "bold red" if suit.is_red else "bold"
+            if self.app.has_class("-four-colour"):
+                style = f"bold {FOUR_COLOURS[suit]}".strip()
+            else:
+                style = "bold red" if suit.is_red else "bold"
             if index:
                 text.append("\n")
             text.append(f"{suit.symbol} ", style=style)

@@ -8,9 +8,10 @@ plan is looked up in ``Position.moves_for`` / ``legal_moves`` (see ``plan.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ...engine import Action, ActionInput, Card, Move, Position, Variant
+from ...engine import HAND_SIZE, Action, ActionInput, Card, Move, Position, Variant
 from ...game import GameSession
 from .plan import (
     CHOOSING_ACTIONS,
@@ -18,7 +19,9 @@ from .plan import (
     Plan,
     action_summary,
     candidate,
+    clubs_text,
     describe,
+    describe_cards,
     options,
     why_not,
 )
@@ -43,6 +46,19 @@ class Change:
 
 
 NOTHING = Change()
+
+
+def hand_slots(positions: Sequence[Position], moves: Sequence[Move]) -> tuple[Card | None, ...]:
+    """Lay the hand out in ``HAND_SIZE`` slots along the game played so far: the opening hand in
+    order, then after each move the clubs it used leave their slots empty and the clubs drawn fill
+    the empty slots from the left. The engine's own hand order is untouched (notation, records)."""
+    slots: list[Card | None] = [*positions[0].hand, *[None] * (HAND_SIZE - len(positions[0].hand))]
+    for move, after in zip(moves, positions[1:], strict=False):
+        slots = [None if club in move.clubs_used else club for club in slots]
+        drawn = [club for club in after.hand if club not in slots]
+        for club in drawn:
+            slots[slots.index(None)] = club
+    return tuple(slots)
 
 
 @dataclass
@@ -74,6 +90,11 @@ class TableModel:
         """The legal move the plan describes right now, if it describes one."""
         return candidate(self.position, self.plan)
 
+    def hand_slots(self) -> tuple[Card | None, ...]:
+        """The hand as the table lays it out: a club keeps its slot (and key) for as long as it is held,
+        and a club drawn fills the slot a played one left. None is an empty slot."""
+        return hand_slots(self.session.positions, self.session.moves)
+
     def _set(self, plan: Plan, message: str = "") -> Change:
         self.plan = plan
         self.message = message
@@ -87,10 +108,10 @@ class TableModel:
     # --- building the move ----------------------------------------------------------------
 
     def select_club(self, slot: int) -> Change:
-        hand = self.position.hand
-        if self.is_over or not 0 <= slot < len(hand):
+        slots = self.hand_slots()
+        club = slots[slot] if 0 <= slot < len(slots) else None
+        if self.is_over or club is None:
             return NOTHING
-        club = hand[slot]
         self.fresh = frozenset()
         if self.plan.club == club:
             return self._set(Plan(), f"Put the {club.symbol} back.")
@@ -105,20 +126,26 @@ class TableModel:
             return self.say(f"{action.title}: {detail}.")
         if plan.action is action and action in CHOOSING_ACTIONS:
             return self.cycle(1)
-        return self._set(Plan(club=plan.club, action=action))
+        chosen = Plan(club=plan.club, action=action)
+        moves = options(self.position, chosen)
+        if action in PICKING_ACTIONS and len(moves) == 1:  # one way only (the last joker for Any): pick it
+            return self._set(replace(chosen, picked=moves[0].cleared), "The only choice is picked for you.")
+        return self._set(chosen)
 
     def press_place(self, place: int) -> Change:
         plan, position = self.plan, self.position
-        if plan.action is None or position.is_over:
-            if not position.is_over and position.card_at(place) is not None:
-                return self.say("Pick a club and an action first, then the cards.")
+        if position.is_over:
             return NOTHING
+        if plan.club is None:
+            return self.say("Pick a club first (z x c v), then an action, then the cards.")
+        if plan.action is None:
+            return self.say(f"Pick an action for the {plan.club.symbol} first, then the cards.")
         if position.card_at(place) is None:
             return self.say(f"Place {place} is empty.")
         if plan.action.input is ActionInput.LINE:
             return self._choose_line(place)
         if plan.action not in PICKING_ACTIONS:
-            return NOTHING
+            return self.say(f"{plan.action.title} picks no cards: Enter plays it.")
         if plan.action is Action.ANY:
             picked = frozenset() if plan.picked == {place} else frozenset({place})
         else:
@@ -189,15 +216,35 @@ class TableModel:
         return NOTHING
 
     def new_blocks(self, move: Move) -> list[str]:
-        """The blocks (T2) the move would leave that weren't there before, when the player wants to be asked."""
+        """The blocks (T2) the move leaves standing when the same club and action could lift them all
+        and clear as many cards, if the player wants to be asked: the blocks, then the better move
+        ("Run blocked by 3 ♥", "Sum 4♥ 5♥ with the 9♣ would lift it").
+
+        Only what the player can see is judged: the grid once the move's cards are cleared, before
+        the refill from the face-down grid deck (``Position.blocks_after_clearing``). Clearing never
+        creates a block, so the useful question is about blocks this move leaves that another could
+        lift. A move that clears the whole grid, or plays the last club, is never asked about.
+        """
         if not self.confirm_blocking_moves:
             return []
-        before = self.position
-        after = before.play(move)
-        if after.is_over:
+        position = self.position
+        if position.clubs_left <= len(move.clubs_used):
             return []
-        already = set(before.blocked_actions())
-        return [str(block) for block in after.blocks() if block.action not in already]
+        left = position.blocks_after_clearing(move)
+        if not left:
+            return []
+        actions = {block.action for block in left}
+        better = [
+            other
+            for other in position.moves_for(move.club).get(move.action, [])
+            if len(other.cleared) >= len(move.cleared)
+            and not actions & {b.action for b in position.blocks_after_clearing(other)}
+        ]
+        if not better:
+            return []
+        best = max(better, key=lambda other: len(other.cleared))
+        lift = "it" if len(left) == 1 else "them"
+        return [*map(str, left), f"{describe_cards(position, best)} with the {best.club.symbol} would lift {lift}"]
 
     def commit(self, move: Move) -> Change:
         """Play a legal move: the only way the game moves on."""
@@ -205,7 +252,7 @@ class TableModel:
         self.plan = Plan()
         self.new_deal_armed = False
         self.fresh = frozenset(p for p in move.cleared if after.card_at(p) is not None)
-        self.message = f"Played {describe(move)} with the {move.club.symbol}: cleared {len(move.cleared)}."
+        self.message = f"Played {describe(move)} with the {clubs_text(move)}: cleared {len(move.cleared)}."
         if self.fresh:
             self.message += f" New cards at {' '.join(map(str, sorted(self.fresh)))}."
         return Change(committed=move, game_over=after.is_over)
@@ -217,21 +264,25 @@ class TableModel:
 
     def undo(self) -> Change:
         """Take back the last move, back to the start of the deal (the game is no longer clean)."""
-        if self.is_over or not self.session.can_undo:
+        if self.is_over:
             return NOTHING
+        if not self.session.can_undo:
+            return self.say("Nothing to undo: this is the start of the deal.")
         move = self.session.moves[-1]
         self.session.undo()
         self.fresh = frozenset()
-        self._set(Plan(), f"Took back {describe(move)} with the {move.club.symbol}. r redoes it.")
+        self._set(Plan(), f"Took back {describe(move)} with the {clubs_text(move)}. r redoes it.")
         return Change(history=True)
 
     def redo(self) -> Change:
-        if self.is_over or not self.session.can_redo:
+        if self.is_over:
             return NOTHING
+        if not self.session.can_redo:
+            return self.say("Nothing to redo.")
         move = self.session.redo_stack[-1]
         change = self.commit(move)
         if not change.game_over:
-            self.message = f"Redid {describe(move)} with the {move.club.symbol}."
+            self.message = f"Redid {describe(move)} with the {clubs_text(move)}."
         return change
 
     def count_hint(self) -> Change:
@@ -255,30 +306,30 @@ class TableModel:
         """For ``check_action``: True available, None shown dimmed, False hidden (All Clear when off)."""
         position, plan = self.position, self.plan
         over = position.is_over
+        # Keys that can't act now still run, so each says why (a digit before a club, a blocked action).
         if action == "place":
-            if over or plan.action is None or plan.action.input not in (ActionInput.CARDS, ActionInput.LINE):
-                return None
-            return True
+            return None if over else True
         if action == "club":
             slot = parameters[0] if parameters else 0
-            return True if not over and isinstance(slot, int) and slot < len(position.hand) else None
+            slots = self.hand_slots()
+            return True if not over and isinstance(slot, int) and slot < len(slots) and slots[slot] else None
         if action == "act":
             chosen = Action(str(parameters[0]))
             if chosen is Action.ALLCLEAR and Variant.ALL_CLEAR not in position.variant:
                 return False
-            return True if not over and plan.club and action_summary(position, plan.club, chosen)[0] else None
+            return None if over else True
         if action == "confirm":
             return True if plan.action is not None else None
         if action == "back":
             return True if not plan.is_empty else None
-        if action == "undo":
-            return True if self.session.can_undo and not over else None
-        if action == "redo":
-            return True if self.session.can_redo and not over else None
+        if action in ("undo", "redo"):
+            return None if over else True
         if action in ("direction", "cycle"):
             return True if len(options(position, plan)) > 1 and plan.action in CHOOSING_ACTIONS else None
         if action == "hint":
             return True if not over else None
+        if action == "summary":
+            return over  # only at a finished table, where it reopens the game-over summary
         return True
 
     def used_clubs(self) -> tuple[Card, ...]:

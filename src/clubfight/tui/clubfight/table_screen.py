@@ -8,7 +8,7 @@ the same screen, driven by a worker (``autoplay.py``) instead of the keyboard.
 from __future__ import annotations
 
 import ast
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...engine import GRID_SIZE, MAX_TURNS, Action, Move, Position
+from ...engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
 from ...game import GameSession
 from ..widgets import CardWidget
 from ..widgets.buttons import FlatButton, update_if_changed
@@ -28,9 +28,22 @@ from .action_panel import ACTION_KEYS, ActionPanel
 from .board import board
 from .grid_view import GridView
 from .hand_view import HAND_KEYS, HandView
-from .plan import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, describe, feedback, options
+from .plan import (
+    CHOOSING_ACTIONS,
+    PICKING_ACTIONS,
+    SUMMARY_KEY,
+    Plan,
+    choice_label,
+    clubs_text,
+    describe,
+    feedback,
+    options,
+)
 from .suit_counter import SuitCounter
 from .table_model import Change, TableModel
+
+if TYPE_CHECKING:
+    from .verdict_screen import Answer
 
 MAX_CHOICES = 6
 """At most six lines (3 rows, 3 columns) to choose from; Up/Down has two, All Clear three."""
@@ -59,6 +72,7 @@ def _bindings() -> list[BindingType]:
         Binding("left", "cycle(-1)", "Previous", show=False),
         Binding("right", "cycle(1)", "Next", show=False),
         Binding("h", "hint", "Hint"),
+        Binding(SUMMARY_KEY, "summary", "Summary"),
         Binding("d", "discards", "Pile"),
         Binding("question_mark", "app.rules", "Help", key_display="?"),
         Binding("f1", "app.rules", "Help", show=False),
@@ -79,7 +93,7 @@ def _parse(action: str) -> tuple[str, tuple[object, ...]]:
     return name, tuple(ast.literal_eval(f"({rest[:-1]},)")) if rest else ()
 
 
-DEMO_KEYS = frozenset({"pause", "stop_demo", "discards", "new_game"})
+DEMO_KEYS = frozenset({"pause", "stop_demo", "discards", "new_game", "summary"})
 """The table's keys that still work while the demo plays: looking around is fine, moving its cards is
 not. (Help, statistics, settings and quit belong to the app and always work.)"""
 
@@ -111,6 +125,13 @@ class GameScreen(Screen[None]):
             self.table = table
             self.abandoned = abandoned
 
+    class SummaryRequested(Message):
+        """The player asked to see a finished game's summary again (the game-over dialog)."""
+
+        def __init__(self, table: GameScreen) -> None:
+            super().__init__()
+            self.table = table
+
     class Shown(Message):
         """The table's first frame is on screen."""
 
@@ -132,6 +153,8 @@ class GameScreen(Screen[None]):
         self.playing = demo
         """True while the demo plays (paused or not); False once it stops or the game ends."""
         self.paused = False
+        self.verdict: Answer | None = None
+        """The answer to "Was this deal winnable?" once found, kept for the summary reopened with g."""
         self._binding_states: tuple[bool | None, ...] = ()
 
     # --- the game, read through the model -------------------------------------------------
@@ -248,7 +271,7 @@ class GameScreen(Screen[None]):
         picked = plan.picked if plan.action in PICKING_ACTIONS else frozenset()
         clear = move.cleared if move is not None else frozenset()
         self.query_one(GridView).show(position, clear=clear, picked=picked, fresh=model.fresh)
-        self.query_one(HandView).show(position.hand, plan.club, model.used_clubs())
+        self.query_one(HandView).show(model.hand_slots(), plan.club, model.used_clubs())
         self.query_one(SuitCounter).show(position)
         self.query_one(ActionPanel).show(position, plan.club, plan.action)
         self._show_choices(position, plan, move)
@@ -278,8 +301,7 @@ class GameScreen(Screen[None]):
             button = self.query_one(f"#choice-{index}", FlatButton)
             if show and index < len(moves):
                 move = moves[index]
-                arrow = {"up": "↑ ", "down": "↓ "}.get(move.detail or "", "")
-                button.label = f"{arrow}{describe(move)} ({len(move.cleared)})"
+                button.label = choice_label(move)
                 button.set_class(move == chosen, "-chosen")
                 button.display = True
             else:
@@ -288,31 +310,45 @@ class GameScreen(Screen[None]):
     def _status_text(self) -> Text:
         position = self.position
         turn = position.turns_played if position.is_over else position.turns_played + 1
+        # All Clear uses three clubs in one turn, so "Turn 5/13" would promise turns that aren't there.
+        all_clear = Variant.ALL_CLEAR in position.variant
+        turns = f"Turn {turn}  Clubs left {position.clubs_left}" if all_clear else f"Turn {turn}/{MAX_TURNS}"
         width = self.app.size.width
+        day = self.session.daily
+        daily = f"  Daily {day.isoformat()}" if day is not None else ""  # the table says it is today's deal
         for title in (" ♣ Club Fight ", " ♣ "):  # a six-digit seed needs the title's room at 80 columns
             text = Text()
             text.append(title, style="bold reverse")
+            if daily:
+                text.append(daily, style="bold")
             text.append(f"  Deal {self.deal_label}", style="bold")
-            text.append(f"  Turn {turn}/{MAX_TURNS}")
+            text.append(f"  {turns}")
             text.append(f"  Clubs deck {len(position.clubs_deck)}")
             text.append(f"  Grid deck {len(position.grid_deck)}")
             text.append(f"  To clear {position.score}", style="bold")
             if text.cell_len <= width:
                 return text
         # A daily deal's 20-digit code doesn't leave room for the words: the compact line fits 80 columns.
-        text = Text()
-        text.append(" ♣ ", style="bold reverse")
-        text.append(f" {self.deal_label}", style="bold")
-        text.append(f"  Turn {turn}/{MAX_TURNS}  Clubs {len(position.clubs_deck)}  Grid {len(position.grid_deck)}")
-        text.append(f"  Left {position.score}", style="bold")
+        clubs = f"Clubs {position.clubs_left}" if all_clear else f"Clubs {len(position.clubs_deck)}"
+        counts = f"  Turn {turn}{'' if all_clear else f'/{MAX_TURNS}'}  {clubs}  Grid {len(position.grid_deck)}"
+        labels = [[daily.strip(), self.deal_label], ["Daily", self.deal_label]] if daily else [[self.deal_label]]
+        for label in labels:
+            text = Text()
+            text.append(" ♣ ", style="bold reverse")
+            text.append(" ".join(label), style="bold")
+            text.append(counts)
+            text.append(f"  Left {position.score}", style="bold")
+            if text.cell_len <= width:
+                break
         return text
 
     def _pile_text(self) -> Text:
         pile = self.position.discard
-        text = Text(f"Discard pile: {len(pile)} cards", style="dim")
-        if pile:
+        text = Text(f"Pile {len(pile)} cards", style="dim")
+        if self.moves:  # (a game started from a position string may have a pile but no moves)
             last = self.moves[-1]
-            text.append(f"  last turn: {last.club.symbol} {describe(last)}", style="dim")
+            name = "All Clear" if last.action is Action.ALLCLEAR else describe(last)
+            text.append(f"  last turn: {clubs_text(last)} {name}", style="dim")
         return text
 
     # --- keys -----------------------------------------------------------------------------
@@ -361,6 +397,10 @@ class GameScreen(Screen[None]):
 
         request_hint(self)
 
+    def action_summary(self) -> None:
+        if self.position.is_over:
+            self.post_message(self.SummaryRequested(self))
+
     def action_discards(self) -> None:
         from .discard_screen import DiscardScreen
 
@@ -371,9 +411,14 @@ class GameScreen(Screen[None]):
         self.say("Demo paused: Space resumes, Esc hands you the table." if self.paused else "Demo resumed.")
 
     def action_stop_demo(self) -> None:
-        """Esc in a demo: stop it; the table is the player's from here."""
+        """Esc in a demo: stop it; the table is the player's from here, and the game theirs: saved, and
+        counted in the statistics as assisted (each move the engine played counts as a hint)."""
         self.playing = self.paused = False
         self.workers.cancel_group(self, "autoplay")
+        if self.demo and not self.position.is_over:
+            self.demo = False
+            self.session.hints += max(1, len(self.moves))
+            self.apply(Change(history=True))
         self.set_plan(Plan(), "Demo stopped: the table is yours.")
 
     # --- mouse ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -53,7 +54,7 @@ class ResumeScreen(AskScreen):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, summary: str) -> None:
+    def __init__(self, summary: str, *, warnings: Sequence[str] = ()) -> None:
         super().__init__(
             "An unfinished game is waiting",
             f"Deal {summary}.\n(The score is the cards left to clear; q quits and keeps the game.)",
@@ -62,13 +63,21 @@ class ResumeScreen(AskScreen):
             id="resume",
         )
         self.summary = summary
+        self.warnings = tuple(warnings)
+        """Start-up warnings (a damaged settings or statistics file), shown in the box, not as toasts."""
+
+    def on_mount(self) -> None:
+        if self.warnings:
+            box = self.query_one(".ask", Vertical)
+            box.mount(Static("\n".join(self.warnings), classes="ask-warning", markup=False), before="#yes")
 
 
 def blocking_question(blocks: list[str]) -> AskScreen:
-    """Asked before confirming a move whose result leaves an action blocked (T2)."""
+    """Asked before confirming a move that leaves a block (T2) another move would lift; judged on the
+    grid after clearing and before the refill, the face-down deck is never consulted."""
     return AskScreen(
-        "This move leaves a suit blocking an action",
-        "After it: " + "; ".join(blocks) + ".",
+        "This move leaves an action blocked",
+        "It leaves " + " and ".join(blocks[:-1]) + ", while " + blocks[-1] + ".",
         "Play it anyway",
         "Go back and think again",
         id="confirm-block",

@@ -32,12 +32,17 @@ class StartChoice:
     """The rules variants chosen (the All Clear variant, RULINGS V1)."""
 
 
-class StartScreen(Screen[StartChoice | None]):
+COMBAT_CHOICE = "combat"
+"""The start screen's third choice: Combat Club, the two-player game."""
+
+
+class StartScreen(Screen[StartChoice | str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "level('easy')", "Easy"),
         Binding("h", "level('hard')", "Hard"),
         Binding("d", "toggle_daily", "Daily"),
         Binding("a", "toggle_all_clear", "All Clear"),
+        Binding("c", "combat", "Combat Club"),
         Binding("s", "app.stats", "Stats"),
         Binding("o", "app.settings", "Settings"),
         Binding("question_mark", "app.rules", "Help", key_display="?"),
@@ -63,6 +68,8 @@ class StartScreen(Screen[StartChoice | None]):
                 yield FlatButton(self._daily_label(), id="daily", classes="level option")
             with Center():
                 yield FlatButton(self._all_clear_label(), id="all-clear", classes="level option")
+            with Center():
+                yield FlatButton("c  Combat Club (2 players)", id="combat", classes="level")
             yield Static("? rules and keys    s statistics    o settings    q quit", id="start-hint")
         yield Footer(compact=True)
 
@@ -94,6 +101,13 @@ class StartScreen(Screen[StartChoice | None]):
 
     def action_level(self, name: str) -> None:
         self.dismiss(StartChoice(Level(name), self.daily, self.variant))
+
+    def action_combat(self) -> None:
+        self.dismiss(COMBAT_CHOICE)
+
+    @on(Button.Pressed, "#combat")
+    def _combat_pressed(self) -> None:
+        self.action_combat()
 
     @on(Button.Pressed, "#easy, #hard")
     def _level_pressed(self, event: Button.Pressed) -> None:

@@ -12,8 +12,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...combat.game import combat_figures
 from ...game import StatsSummary, summarize
+from ...storage.combat_stats import load_combat_stats
 from ...storage.stats import load_stats
+from ...views.combat_stats import combat_table
 from ...views.stats import NO_GAMES, daily_line, figures_table, histogram_panel
 
 
@@ -37,6 +40,10 @@ class StatsScreen(Screen[None]):
             self.warning = loaded.warning
             summary = summarize(loaded.value, today or datetime.now(timezone.utc).date())
         self.summary = summary
+        combat = load_combat_stats()
+        self.warning = self.warning or combat.warning
+        self.combat = combat_figures(combat.value)
+        """Combat Club's figures per computer level (its own file, its own table)."""
 
     def compose(self) -> ComposeResult:
         yield Static("Statistics", id="stats-title")
@@ -48,6 +55,7 @@ class StatsScreen(Screen[None]):
                 yield Static(daily_line(self.summary), id="stats-daily")
                 for group in self.summary.groups:
                     yield Static(histogram_panel(group), classes="stats-chart", name=group.name)
+            yield Static(combat_table(self.combat), id="stats-combat")
         yield Footer()
 
     def on_mount(self) -> None:

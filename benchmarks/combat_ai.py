@@ -1,0 +1,53 @@
+"""Decision time of each Combat Club AI level (median and p95) over seeded positions.
+
+Run: uv run python benchmarks/combat_ai.py [--games N] [--levels easy,normal,hard]
+The positions are every decision of N rounds normal plays against itself (match seeds 1..N, round
+1), so they are the ones a player meets: setups, attacks, counter windows. Each level decides each
+position once, with seed 0. Single-core wall-clock: compare runs on one machine only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from clubfight.combat.ai import Level, choose
+from clubfight.combat.ai.bench import percentile
+from clubfight.combat.engine import Phase, Round, deal
+
+
+def positions(games: int) -> list[Round]:
+    found = []
+    for seed in range(1, games + 1):
+        r = deal(seed)
+        while not r.is_over:
+            found.append(r)
+            r = r.play(choose(r, Level.NORMAL, seed=seed))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20, help="rounds whose decisions are timed (default 20)")
+    parser.add_argument("--levels", default="easy,normal,hard", help="comma-separated levels (default all)")
+    args = parser.parse_args()
+    found = positions(args.games)
+    phases = {phase: sum(1 for r in found if r.phase is phase) for phase in Phase}
+    shown = ", ".join(f"{phase.value} {count}" for phase, count in phases.items() if count)
+    print(f"{len(found)} positions from {args.games} rounds ({shown})")
+    for name in args.levels.split(","):
+        level = Level(name.strip())
+        times = []
+        for r in found:
+            start = time.perf_counter()
+            choose(r, level, seed=0)
+            times.append(time.perf_counter() - start)
+        print(
+            f"{level.value:>6}: median {statistics.median(times) * 1000:8.2f} ms, "
+            f"p95 {percentile(times, 0.95) * 1000:8.2f} ms, max {max(times) * 1000:8.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""The computer opponent for Combat Club: three levels, and no peeking.
+
+``choose(round, level, seed=...)`` decides for ``round.to_act`` in any phase (SETUP arrangement,
+attacking plays and ending the turn, counter or decline, a WUSHU draw or NINJUTSU pick). It first
+rebuilds the round as that seat sees it (``observe``: the other hand and both decks reduced to
+their public contents, the engine's RNG state dropped), so nothing it can't see can sway it; any
+chance it takes comes from a SplitMix64 seeded with ``seed``. Pure: no I/O, no clock, no ``random``.
+
+- ``Level.EASY``: a beginner. Random plays, likelier the more they score; ends turns early now and
+  then; counters whenever it can, with any counter; arranges at random.
+- ``Level.NORMAL``: greedy on points with an eye on the counter risk (greedy.py).
+- ``Level.HARD``: flat Monte Carlo over sample worlds, with normal as its playout policy (search.py).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from clubfight.combat.engine import Action, Phase, Round
+from clubfight.engine import SplitMix64
+
+from .knowledge import determinize, observe, unseen
+from .policies import easy, normal
+from .search import HARD, Settings, hard
+
+
+class Level(Enum):
+    __hash__ = object.__hash__
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+LEVELS = tuple(level.value for level in Level)
+
+
+def choose(round: Round, level: Level, *, seed: int = 0) -> Action:
+    """The action ``level`` takes for ``round.to_act``. Raises ValueError once the round is over."""
+    seat = round.to_act
+    if seat is None:
+        raise ValueError("the round is over: there is nothing to choose")
+    view = observe(round, seat)
+    rng = SplitMix64(seed)
+    if view.phase is not Phase.SETUP:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+    if level is Level.EASY:
+        return easy(view, seat, rng)
+    if level is Level.NORMAL:
+        return normal(view, seat, rng)
+    return hard(view, seat, rng)
+
+
+__all__ = ["HARD", "LEVELS", "Level", "Settings", "choose", "determinize", "observe", "unseen"]

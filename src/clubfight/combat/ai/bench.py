@@ -1,0 +1,273 @@
+"""The computer against itself: matches in, figures out (printing is the command's job).
+
+A bench of N games between levels A and B plays N seeded matches (best of ``rounds``, 3 by
+default as in ``Rules``; 1 for single rounds). Games come in pairs on the same match seed, A as
+RED in the first and as BLACK in the second, so that neither colour nor the deal favours a level.
+Game i plays match seed ``seed + i // 2``; each player's decisions are seeded from the match seed
+and its colour, so a bench is the same on every run and in any number of processes.
+
+This module is the harness, not the AI: it reads the clock and may start a process pool. Each game
+is one task; results come back in game order.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+
+from clubfight.combat.engine import WIN_ORDER, Colour, EventKind, Round, Rules, deal
+from clubfight.engine import SplitMix64
+
+from . import Level, choose
+
+MASK64 = (1 << 64) - 1
+_SEAT_SALT = (0x243F6A8885A308D3, 0x13198A2E03707344)
+"""Mixed into the match seed for RED's and BLACK's decision seeds."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game: its number, its match seed, the levels at RED and BLACK, and the match length."""
+
+    game: int
+    seed: int
+    red: str
+    black: str
+    rounds: int
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    winner: str
+    """"red" or "black"."""
+    how: str
+    """The Win value the round is named by (knock-out, ring-out, submission, time-out)."""
+    judged: bool
+    first_attacker: str
+    turns: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    game: int
+    seed: int
+    red: str
+    black: str
+    winner: str
+    """The colour that won the match."""
+    rounds: tuple[RoundRecord, ...]
+    red_seconds: tuple[float, ...]
+    black_seconds: tuple[float, ...]
+
+    def level_of(self, colour: str) -> str:
+        return self.red if colour == "red" else self.black
+
+
+@dataclass(frozen=True)
+class LevelRow:
+    """One level's figures over the bench."""
+
+    level: str
+    games: int
+    wins: int
+    rate: float
+    ci_low: float
+    ci_high: float
+    rounds_won: int
+    rounds_played: int
+    decisions: int
+    median_seconds: float
+    p95_seconds: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    rounds_per_match: int
+    seeds: str
+    levels: tuple[str, str]
+    rows: tuple[LevelRow, ...]
+    """One row per distinct level (one only when both sides play the same level)."""
+    red_wins: int
+    win_types: dict[str, int]
+    """Rounds by how they were won (knock-out, ring-out, submission, time-out); judged time outs also
+    counted under ``judged``."""
+    judged: int
+    rounds: int
+    first_attacker_wins: int
+    first_attacker_rate: float
+    first_attacker_ci: tuple[float, float]
+    average_turns: float
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval, sane at 0 or 100 % and for small samples."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """Nearest-rank percentile (p95 of 20 values is the 19th smallest)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(1, math.ceil(fraction * len(ordered))) - 1]
+
+
+def make_tasks(games: int, a: Level, b: Level, seed: int, rounds: int = 3) -> list[Task]:
+    """Game i: match seed ``seed + i // 2``; level ``a`` is RED in even games, BLACK in odd ones."""
+    tasks = []
+    for i in range(games):
+        red, black = (a, b) if i % 2 == 0 else (b, a)
+        tasks.append(Task(i, (seed + i // 2) & MASK64, red.value, black.value, rounds))
+    return tasks
+
+
+def decision_seeds(seed: int, colour: Colour) -> SplitMix64:
+    return SplitMix64(seed ^ _SEAT_SALT[colour.index])
+
+
+def play_round(
+    r: Round, levels: dict[Colour, Level], rngs: dict[Colour, SplitMix64], times: dict[Colour, list[float]]
+) -> tuple[Round, int]:
+    """Play ``r`` to its end; returns the final round and the number of turns played."""
+    turns = 1
+    while not r.is_over:
+        seat = r.to_act
+        assert seat is not None
+        start = time.perf_counter()
+        action = choose(r, levels[seat], seed=rngs[seat].next())
+        times[seat].append(time.perf_counter() - start)
+        r = r.play(action)
+        turns += sum(1 for e in r.events if e.kind is EventKind.END_TURN)
+    return r, turns
+
+
+def run_task(task: Task) -> GameResult:
+    """Play one match: the unit of work for the process pool."""
+    rules = Rules(rounds=task.rounds)
+    levels = {Colour.RED: Level(task.red), Colour.BLACK: Level(task.black)}
+    rngs = {c: decision_seeds(task.seed, c) for c in Colour}
+    times: dict[Colour, list[float]] = {Colour.RED: [], Colour.BLACK: []}
+    won = {Colour.RED: 0, Colour.BLACK: 0}
+    records = []
+    number = 0
+    while max(won.values()) < rules.wins_needed:
+        number += 1
+        r, turns = play_round(deal(task.seed, rules, number), levels, rngs, times)
+        result = r.outcome
+        assert result is not None and r.first_defender is not None
+        won[result.winner] += 1
+        records.append(
+            RoundRecord(result.winner.value, result.how.value, result.judged, r.first_defender.other.value, turns)
+        )
+    winner = Colour.RED if won[Colour.RED] > won[Colour.BLACK] else Colour.BLACK
+    return GameResult(
+        task.game,
+        task.seed,
+        task.red,
+        task.black,
+        winner.value,
+        tuple(records),
+        tuple(times[Colour.RED]),
+        tuple(times[Colour.BLACK]),
+    )
+
+
+def run_games(
+    tasks: Sequence[Task], jobs: int = 1, on_result: Callable[[GameResult], None] | None = None
+) -> list[GameResult]:
+    """Every task, in a pool of ``jobs`` processes when jobs > 1 (never more than there are games)."""
+    jobs = min(jobs, len(tasks))
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for task in tasks:
+            results.append(run_task(task))
+            if on_result is not None:
+                on_result(results[-1])
+        return results
+    # forkserver, not fork: forking a process that runs threads (a test runner, say) can deadlock the child.
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
+        for result in pool.map(run_task, tasks, chunksize=1):
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    return results
+
+
+def summarise(results: Sequence[GameResult], a: Level, b: Level, seed: int, rounds: int = 3) -> Summary:
+    levels = list(dict.fromkeys((a.value, b.value)))
+    rows = []
+    for level in levels:
+        games = [g for g in results if level in (g.red, g.black)]
+        wins = sum(1 for g in games if g.level_of(g.winner) == level)
+        rounds_won = sum(1 for g in games for rr in g.rounds if g.level_of(rr.winner) == level)
+        rounds_played = sum(len(g.rounds) for g in games)
+        seconds = [
+            t
+            for g in games
+            for t in (g.red_seconds if g.red == level else ()) + (g.black_seconds if g.black == level else ())
+        ]
+        low, high = wilson_interval(wins, len(games))
+        rows.append(
+            LevelRow(
+                level,
+                len(games),
+                wins,
+                wins / len(games) if games else 0.0,
+                low,
+                high,
+                rounds_won,
+                rounds_played,
+                len(seconds),
+                statistics.median(seconds) if seconds else 0.0,
+                percentile(seconds, 0.95),
+            )
+        )
+    all_rounds = [rr for g in results for rr in g.rounds]
+    win_types = {w.value: sum(1 for rr in all_rounds if rr.how == w.value) for w in WIN_ORDER}
+    first = sum(1 for rr in all_rounds if rr.first_attacker == rr.winner)
+    pairs = (len(results) + 1) // 2
+    return Summary(
+        games=len(results),
+        rounds_per_match=rounds,
+        seeds=f"{seed}-{seed + pairs - 1}",
+        levels=(a.value, b.value),
+        rows=tuple(rows),
+        red_wins=sum(1 for g in results if g.winner == "red"),
+        win_types=win_types,
+        judged=sum(1 for rr in all_rounds if rr.judged),
+        rounds=len(all_rounds),
+        first_attacker_wins=first,
+        first_attacker_rate=first / len(all_rounds) if all_rounds else 0.0,
+        first_attacker_ci=wilson_interval(first, len(all_rounds)),
+        average_turns=statistics.mean(rr.turns for rr in all_rounds) if all_rounds else 0.0,
+    )
+
+
+def report_json(summary: Summary, results: Sequence[GameResult], command: str) -> dict[str, object]:
+    """The figures as JSON-ready data, with each game's outcome (no per-decision times)."""
+    data = asdict(summary)
+    data["command"] = command
+    data["games_detail"] = [
+        {
+            "game": g.game,
+            "seed": g.seed,
+            "red": g.red,
+            "black": g.black,
+            "winner": g.winner,
+            "rounds": [asdict(rr) for rr in g.rounds],
+        }
+        for g in results
+    ]
+    return data

@@ -1,0 +1,129 @@
+"""Hard: flat Monte Carlo over determinized worlds (PIMC), with normal's greedy as the playout policy.
+
+For a decision, hard keeps a few candidate actions (normal's best plays by ``value``, and always
+the option to end the turn; in a counter window every counter and the option to decline; a WUSHU
+draw of 1 or 2; a few NINJUTSU picks), deals sample worlds from what its seat can see
+(knowledge.py), and in every world plays every candidate and then both sides with the fast greedy
+policy (greedy.py, with ``PLAYOUT``'s prices). The same worlds serve every candidate, so their
+luck cancels out. A playout that ends the round scores a win or a loss plus half the final point
+difference; one cut off at the horizon (by default none: playouts run to the round's end, about
+8 turns in all) scores the point difference plus a little for being closer to TIME OUT. The
+candidate with the best total is chosen; ties go to normal's order. A safe winning play is taken
+at once. Arrangements (SETUP) use normal's taste: see docs/combat-ai.md for why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clubfight.combat.engine import Action, Attack, Colour, Counter, Decline, EndTurn, Phase, Pick, Round
+from clubfight.engine import SplitMix64
+
+from .greedy import Weights, ranked
+from .knowledge import determinize
+from .policies import arrange_normal, pick_card, rollout_action
+
+PLAYOUT = Weights(own=2.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Hard's budget and its playout evaluation."""
+
+    candidates: int = 6
+    """Attacks kept for the search, best first by normal's value (ending the turn is always kept)."""
+    playouts: int = 100
+    """Playouts per decision, shared out among the candidates (at least ``min_samples`` worlds each)."""
+    min_samples: int = 8
+    halvings: int = 0
+    """Successive halving: the budget is split into ``halvings + 1`` stages; after each but the last,
+    the worse half of the candidates is dropped, so the close calls get the most worlds."""
+    horizon: int = 99
+    """Turn changes a playout runs through before it is cut off and judged (99: to the round's end)."""
+    win: float = 40.0
+    """The value of a won round, in points of score difference."""
+    margin: float = 0.5
+    """At a round's end, each point of score difference on top of the win or loss."""
+    race: float = 0.5
+    """Each card fewer than the opponent left outside the grid (closer to a TIME OUT win)."""
+    weights: Weights = PLAYOUT
+    """The playout policy's prices: normal's, and a price on the stacks each play wins or hands over."""
+
+
+HARD = Settings()
+
+
+def evaluate(r: Round, seat: Colour, s: Settings) -> float:
+    """A playout's end, from ``seat``'s side."""
+    other = seat.other
+    diff = r.score(seat) - r.score(other)
+    result = r.outcome
+    if result is not None:
+        return (s.win if result.winner is seat else -s.win) + s.margin * diff
+    return diff + s.race * (r.cards_left(other) - r.cards_left(seat))
+
+
+def playout(r: Round, seat: Colour, s: Settings) -> float:
+    attacker = r.attacker
+    turns = 0
+    while not r.is_over:
+        if r.attacker is not attacker:
+            attacker = r.attacker
+            turns += 1
+            if turns >= s.horizon:
+                break
+        r = r.play(rollout_action(r, s.weights))
+    return evaluate(r, seat, s)
+
+
+def candidates(view: Round, s: Settings) -> list[Action]:
+    """The actions hard compares, best first by normal's judgement."""
+    phase = view.phase
+    if phase is Phase.ATTACK:
+        rows = ranked(view, s.weights)
+        for _, j in rows:
+            if j.wins and j.safe:
+                return [j.attack]  # a sure win: nothing to compare
+        found: list[Action] = [j.attack for _, j in rows[: s.candidates]]
+        found.append(EndTurn())
+        return found
+    if phase is Phase.COUNTER:
+        counters: list[Action] = [a for a in view.legal_actions() if isinstance(a, Counter)]
+        return [*counters, Decline()]
+    if phase is Phase.DRAW:
+        legal = view.legal_actions()
+        if isinstance(legal[0], Pick):
+            first = pick_card(view)
+            rest = [a for a in legal if a != first]
+            return [first, *rest[: s.candidates - 1]]
+        return legal
+    return view.legal_actions()
+
+
+def hard(view: Round, seat: Colour, rng: SplitMix64, s: Settings = HARD) -> Action:
+    if view.phase is Phase.SETUP:
+        return arrange_normal(view.hand(seat), seat, rng)
+    options = candidates(view, s)
+    if len(options) == 1:
+        return options[0]
+    # Successive halving: every candidate still in gets the same new worlds, then the worse half goes.
+    totals = [0.0] * len(options)
+    alive = list(range(len(options)))
+    budget = s.playouts
+    for stage in range(s.halvings + 1):
+        last = stage == s.halvings or len(alive) <= 2
+        share = budget if last else budget // (s.halvings + 1 - stage)
+        samples = max(s.min_samples, share // len(alive))
+        budget -= samples * len(alive)
+        for _ in range(samples):
+            world = determinize(view, seat, rng)
+            for k in alive:
+                totals[k] += playout(world.play(options[k]), seat, s)
+        alive.sort(key=lambda k: (-totals[k], k))
+        if last:
+            break
+        alive = alive[: max(2, (len(alive) + 1) // 2)]
+    return options[alive[0]]
+
+
+__all__ = ["HARD", "Attack", "Settings", "candidates", "evaluate", "hard", "playout"]
