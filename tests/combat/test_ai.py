@@ -367,3 +367,17 @@ def test_the_ai_and_its_bench_load_no_ui_library() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+def test_hard_keeps_ring_out_setups_among_its_candidates() -> None:
+    from clubfight.combat.ai.search import Settings, candidates
+
+    # RED holds 10H and 9H: a 9H on top in BLACK's front row (places 1-3) readies a RING OUT.
+    r = make("8S AS QS / 9S KH KD / 6H 6D 7H", red_hand="10H 9H 2D", black_hand="3S", attacker=RED)
+    found = candidates(observe(r, RED), Settings(candidates=1, setups=2))
+    setups = [a for a in found if isinstance(a, Attack) and a.to in (1, 2, 3) and str(a.top) == "9H"]
+    assert setups and found[-1] == EndTurn()
+    without = candidates(observe(r, RED), Settings(candidates=1, setups=0))
+    assert len(without) == 2
+    no_ten = make("8S AS QS / 9S KH KD / 6H 6D 7H", red_hand="8H 9H 2D", black_hand="3S", attacker=RED)
+    assert len(candidates(observe(no_ten, RED), Settings(candidates=1, setups=2))) == 2

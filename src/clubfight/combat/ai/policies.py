@@ -99,8 +99,8 @@ def pick_card(view: Round) -> Pick:
 
 
 def draw_count(view: Round) -> Draw:
-    """WUSHU: two cards, for the better chance of a counter, unless its score is close to a knock out,
-    where a full-value counter may end the round."""
+    """WUSHU: two cards, for the better chance of a counter (a counter's cancelled play and lost turn
+    are worth more to the defender than the counter's own points, which WUSHU halves)."""
     return Draw(2)
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from clubfight.combat.engine import Action, Attack, Colour, Counter, Decline, EndTurn, Phase, Pick, Round
+from clubfight.combat.engine import Action, Attack, Colour, Counter, Decline, EndTurn, Phase, Pick, Round, front_row
 from clubfight.engine import SplitMix64
 
-from .greedy import Weights, ranked
+from .greedy import NORMAL, Weights, ranked
 from .knowledge import determinize
 from .policies import arrange_normal, pick_card, rollout_action
 
@@ -32,14 +32,17 @@ class Settings:
 
     candidates: int = 6
     """Attacks kept for the search, best first by normal's value (ending the turn is always kept)."""
-    playouts: int = 100
+    playouts: int = 120
     """Playouts per decision, shared out among the candidates (at least ``min_samples`` worlds each)."""
     min_samples: int = 8
+    max_samples: int = 20
+    """Worlds per candidate at most, so that a choice among two or three costs less."""
     halvings: int = 0
     """Successive halving: the budget is split into ``halvings + 1`` stages; after each but the last,
     the worse half of the candidates is dropped, so the close calls get the most worlds."""
-    horizon: int = 99
-    """Turn changes a playout runs through before it is cut off and judged (99: to the round's end)."""
+    horizon: int = 3
+    """Turn changes a playout runs through before it is cut off and judged: 3 is the rest of this turn,
+    the opponent's next and hard's own next (an even number would stop right after the opponent's)."""
     win: float = 40.0
     """The value of a won round, in points of score difference."""
     margin: float = 0.5
@@ -47,7 +50,13 @@ class Settings:
     race: float = 0.5
     """Each card fewer than the opponent left outside the grid (closer to a TIME OUT win)."""
     weights: Weights = PLAYOUT
-    """The playout policy's prices: normal's, and a price on the stacks each play wins or hands over."""
+    """The playout policy's prices for hard's own side: normal's, and a price on the stacks each play
+    wins or hands over."""
+    opponent: Weights = NORMAL
+    """The playout policy's prices for the other side: hard expects a normal player."""
+    setups: int = 2
+    """Extra candidates: the best plays that put an own card on top in the opponent's front row while
+    a 10 is at hand (a RING OUT next, W2), when normal's choice left them out."""
 
 
 HARD = Settings()
@@ -72,7 +81,7 @@ def playout(r: Round, seat: Colour, s: Settings) -> float:
             turns += 1
             if turns >= s.horizon:
                 break
-        r = r.play(rollout_action(r, s.weights))
+        r = r.play(rollout_action(r, s.weights if r.to_act is seat else s.opponent))
     return evaluate(r, seat, s)
 
 
@@ -85,6 +94,15 @@ def candidates(view: Round, s: Settings) -> list[Action]:
             if j.wins and j.safe:
                 return [j.attack]  # a sure win: nothing to compare
         found: list[Action] = [j.attack for _, j in rows[: s.candidates]]
+        player = view.attacker
+        if s.setups and any(c.rank == 10 and c.colour is player for c in view.hand(player)):
+            targets = front_row(player.other)
+            extra = [
+                j.attack
+                for _, j in rows[s.candidates :]
+                if j.attack.to in targets and j.attack.top.colour is player and j.attack.top.rank != 10
+            ]
+            found += extra[: s.setups]
         found.append(EndTurn())
         return found
     if phase is Phase.COUNTER:
@@ -113,7 +131,7 @@ def hard(view: Round, seat: Colour, rng: SplitMix64, s: Settings = HARD) -> Acti
     for stage in range(s.halvings + 1):
         last = stage == s.halvings or len(alive) <= 2
         share = budget if last else budget // (s.halvings + 1 - stage)
-        samples = max(s.min_samples, share // len(alive))
+        samples = min(s.max_samples, max(s.min_samples, share // len(alive)))
         budget -= samples * len(alive)
         for _ in range(samples):
             world = determinize(view, seat, rng)
