@@ -275,9 +275,9 @@ class FightScreen(Screen[None]):
                 who += " (you)" if colour in model.humans else f" ({model.level.value if model.level else 'cpu'})"
             hand = len(r.hand(colour))
             style = "bold red" if colour is Colour.RED else "bold"
-            text.append(f"{who:<13}", style=style)
+            text.append(f"{who:<15}", style=style)
             text.append(f"{r.score(colour):>2}/30", style="bold")
-            text.append(f"  deck {len(r.deck(colour)):>2}  hand ")
+            text.append(f" deck {len(r.deck(colour)):>2} hand ")
             if colour is model.viewer:
                 text.append(str(hand))
             else:
