@@ -459,3 +459,23 @@ async def test_big_cards_show_their_ranks_pips() -> None:
             else:
                 assert card.rank_name in str(widget.render()).splitlines()[len(str(widget.render()).splitlines()) // 2]
         assert len(seen) >= 3
+
+
+@async_test
+async def test_the_start_screen_centres_its_logo_and_lines_up_its_keys_at_120x40() -> None:
+    """Issue 10.20: the logo sat left while the menu was centred, and the key letters didn't line up."""
+    from tui_support import screen_lines
+
+    app = make_app(None, level=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        logo = app.screen.query_one("#title-art").region
+        assert abs(logo.x - (120 - logo.right)) <= 1
+        lines = screen_lines(app)
+        columns = set()
+        for button in app.screen.query(".level"):
+            row = lines[button.region.y]
+            label = str(button.label).strip()
+            columns.add(row.index(label))
+        assert len(columns) == 1, columns
