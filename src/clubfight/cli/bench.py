@@ -40,10 +40,9 @@ def _milliseconds(seconds: float) -> str:
 
 def render(rows: list[Row], title: str, console: Console | None = None) -> None:
     """The table at the terminal's width: at 80 columns Rich folds the headers and cells to fit."""
+    from rich import box
     from rich.console import Console
     from rich.table import Table
-
-    from rich import box
 
     # Short headers and units in them, so the table fits 80 columns; narrower still, Rich folds it.
     table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0), pad_edge=False)
