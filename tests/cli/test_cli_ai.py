@@ -204,3 +204,32 @@ def test_deal_accepts_a_position_string_as_the_other_commands_do(monkeypatch: py
     text = "KH 9S 2D 8S 8H 9H 5H 10D QD | 7C AC 3C 6C | JD | 9C"
     assert main(["--deal", text]) == 0
     assert built[0].start_position is not None and built[0].start_position.notation() == parse_position(text).notation()
+
+
+def test_bench_shows_progress_with_rate_and_eta_and_its_table_fits_80_columns() -> None:
+    """Issue 10.21: minutes without a sign of life, and a 115-column table that wrapped every row."""
+    import io
+
+    from rich.console import Console
+
+    from clubfight.cli.bench import progress_bar, render
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=80)
+    with progress_bar(3, console=console) as advance:
+        for _ in range(3):
+            advance()
+            console.file.flush()
+    shown = out.getvalue()
+    assert "3/3" in shown and "ETA" in shown and "deals/s" in shown
+    results = [
+        DealResult(policy, "easy", seed, outcome, (1.234 * seed,))
+        for policy in ("solver", "random", "hint-strong")
+        for seed, outcome in ((1, "won" if policy != "solver" else "winnable"), (2, "lost"))
+    ]
+    rows = summarise(results, ["easy"], ["solver", "random", "hint-strong"])
+    table = io.StringIO()
+    render(rows, "seeds 1-2", console=Console(file=table, width=80))
+    lines = table.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert sum("hint-strong" in line for line in lines) == 1  # no row folded onto a second line

@@ -443,3 +443,45 @@ async def test_the_discard_pile_lines_up_counts_what_is_left_and_shows_its_own_k
         assert f"♥ {hearts}" in left.splitlines()[0] and "★ 1" in left
         keys = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
         assert "Close" in keys and "Hint" not in keys
+
+
+@async_test
+async def test_big_cards_show_their_ranks_pips() -> None:
+    """Issue 10.13: at 120x40 a 7 shows seven pips in its middle (plus its two corner pips), not two."""
+    from clubfight.tui.widgets import CardWidget
+
+    app = make_app(7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        seen = set()
+        for widget in game(app).query(".grid-card").results(CardWidget):
+            card = widget.card
+            if card is None or card.is_joker or card.suit is None:
+                continue
+            drawn = str(widget.render()).count(card.suit.symbol)
+            if card.rank <= 10:
+                assert drawn == card.rank + 2, (card, str(widget.render()))
+                seen.add(card.rank)
+            else:
+                assert card.rank_name in str(widget.render()).splitlines()[len(str(widget.render()).splitlines()) // 2]
+        assert len(seen) >= 3
+
+
+@async_test
+async def test_the_start_screen_centres_its_logo_and_lines_up_its_keys_at_120x40() -> None:
+    """Issue 10.20: the logo sat left while the menu was centred, and the key letters didn't line up."""
+    from tui_support import screen_lines
+
+    app = make_app(None, level=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        logo = app.screen.query_one("#title-art").region
+        assert abs(logo.x - (120 - logo.right)) <= 1
+        lines = screen_lines(app)
+        columns = set()
+        for button in app.screen.query(".level"):
+            row = lines[button.region.y]
+            label = str(button.label).strip()
+            columns.add(row.index(label))
+        assert len(columns) == 1, columns

@@ -5,11 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..ai.bench import ALL_POLICIES, Row, make_tasks, parse_seed_range, report_json, run_deals, summarise
 from .options import LEVELS, MAX_SEED, UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def _names(text: str, allowed: tuple[str, ...], what: str) -> list[str]:
@@ -30,17 +35,20 @@ def _check_writable(path: Path) -> None:
 
 def _milliseconds(seconds: float) -> str:
     ms = seconds * 1000
-    return f"{ms:.2f} ms" if ms < 10 else f"{ms:,.0f} ms"
+    return f"{ms:.2f}" if ms < 10 else f"{ms:,.0f}"
 
 
-def render(rows: list[Row], title: str) -> None:
+def render(rows: list[Row], title: str, console: Console | None = None) -> None:
+    """The table at the terminal's width: at 80 columns Rich folds the headers and cells to fit."""
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=title)
-    headers = ("level", "policy", "deals", "won", "lost", "unknown", "win rate", "95% CI", "median", "p95", "vs solver")
+    # Short headers and units in them, so the table fits 80 columns; narrower still, Rich folds it.
+    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0), pad_edge=False)
+    headers = ("level", "policy", "deals", "won", "lost", "unk.", "rate", "95% CI", "median ms", "p95 ms", "ratio")
     for header in headers:
-        table.add_column(header, justify="left" if header in ("level", "policy") else "right", no_wrap=True)
+        table.add_column(header, justify="left" if header in ("level", "policy") else "right", overflow="fold")
     for row in rows:
         table.add_row(
             row.level,
@@ -50,13 +58,41 @@ def render(rows: list[Row], title: str) -> None:
             str(row.losses),
             str(row.unknowns),
             f"{row.rate:.1%}",
-            f"{row.ci_low:.1%}-{row.ci_high:.1%}",
+            f"{row.ci_low * 100:.1f}-{row.ci_high:.1%}",
             _milliseconds(row.median_seconds),
             _milliseconds(row.p95_seconds),
             "-" if row.ratio is None else f"{row.ratio:.1%}",
         )
-    Console(width=max(Console().width, 130)).print(table)
-    print("median and p95: time per decision (for the solver: per deal); vs solver: win rate / winnable rate")
+    (console or Console()).print(table)
+    print("median, p95: time per decision (the solver: per deal); unk.: unknown in time;")
+    print("ratio: win rate / the solver's winnable rate")
+
+
+@contextmanager
+def progress_bar(total: int, console: Console | None = None) -> Iterator[Callable[[], None]]:
+    """A Rich progress line on standard error: deals done, the rate and the time left."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    progress = Progress(
+        TextColumn("bench"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console or Console(stderr=True),
+        transient=True,
+    )
+    task = progress.add_task("deals", total=total, rate="")
+
+    def advance() -> None:
+        progress.advance(task)
+        speed = progress.tasks[0].speed
+        progress.update(task, rate=f"{speed:.1f} deals/s" if speed else "")
+
+    with progress:
+        yield advance
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,17 +107,8 @@ def run(args: argparse.Namespace) -> int:
     levels = _names(args.levels, LEVELS, "level")
     policies = _names(args.policies, ALL_POLICIES, "policy") if args.policies else list(ALL_POLICIES)
     tasks = make_tasks(seeds, levels, policies)
-    done = 0
-
-    def progress(_: object) -> None:
-        nonlocal done
-        done += 1
-        if sys.stderr.isatty():
-            print(f"\r{done}/{len(tasks)} deals", end="", file=sys.stderr, flush=True)
-
-    results = run_deals(tasks, jobs=args.jobs, on_result=progress)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    with progress_bar(len(tasks)) as advance:
+        results = run_deals(tasks, jobs=args.jobs, on_result=lambda _: advance())
     rows = summarise(results, levels, policies)
     command = "clubfight bench " + shlex.join(
         ["--seeds", f"{seeds.start}-{seeds.stop - 1}", "--levels", ",".join(levels), "--policies", ",".join(policies)]

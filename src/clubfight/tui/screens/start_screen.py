@@ -58,7 +58,8 @@ class StartScreen(Screen[StartChoice | str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
-            yield Static(TITLE_ART, id="title-art")
+            with Center():  # the logo is centred like the menu under it
+                yield Static(TITLE_ART, id="title-art")
             yield Static(self._prompt(), id="start-prompt")
             with Center():
                 yield FlatButton("e  Easy: one joker", id="easy", classes="level")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
@@ -10,6 +12,19 @@ from textual.widget import Widget
 from ...engine import Card, Suit
 
 JOKER_GLYPH = "★"
+PIP_ROWS: dict[int, tuple[int, ...]] = {
+    1: (1,),
+    2: (1, 1),
+    3: (1, 1, 1),
+    4: (2, 2),
+    5: (2, 1, 2),
+    6: (3, 3),
+    7: (3, 1, 3),
+    8: (3, 2, 3),
+    9: (3, 3, 3),
+    10: (3, 2, 2, 3),
+}
+"""Pips per row in the middle of a big card; court cards show their rank instead."""
 
 
 class CardWidget(Widget):
@@ -72,10 +87,10 @@ class CardWidget(Widget):
                 put(middle - 1, (width - 1) // 2, JOKER_GLYPH)
                 put(middle, (width - 5) // 2, "JOKER")
                 put(middle + 1, (width - 1) // 2, JOKER_GLYPH)
-            else:
-                put(1, 0, suit)
-                put(height - 2, width - 1, suit)
-                put(middle, (width - 3) // 2, f"{suit} {suit}" if card.rank >= 2 else suit)
+            else:  # the index (rank and suit) in two corners, the rank's pips in between
+                put(0, 0, rank + suit)
+                put(height - 1, width - len(rank) - 1, suit + rank)
+                self._centre(put, card.rank, rank, suit, width, height)
         elif height >= 3:
             put(0, 0, rank)
             put(1, (width - 1) // 2, suit)
@@ -86,6 +101,22 @@ class CardWidget(Widget):
         else:
             put(0, 0, rank + suit)
         return Text("\n".join(lines), no_wrap=True, overflow="crop")
+
+    @staticmethod
+    def _centre(
+        put: Callable[[int, int, str], None], value: int, rank: str, suit: str, width: int, height: int
+    ) -> None:
+        """The middle of a big card: the rank's own pips (2 to 10), so a 7 reads as seven at a glance,
+        one pip for an ace, and the rank large between two pips for a court card."""
+        top, bottom = 1, height - 2
+        rows = PIP_ROWS.get(value)
+        if rows is None or len(rows) > bottom - top + 1:
+            put(height // 2, (width - len(rank) - 4) // 2, f"{suit} {rank} {suit}")
+            return
+        first = top + (bottom - top + 1 - len(rows)) // 2
+        for offset, count in enumerate(rows):
+            line = " ".join([suit] * count)
+            put(first + offset, (width - len(line)) // 2, line)
 
     def on_click(self, event: Click) -> None:
         event.stop()
