@@ -177,14 +177,16 @@ def test_summarise_counts_unknowns_and_ratios() -> None:
 
 
 def test_solve_honours_tiny_node_and_time_limits(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 10.22: --nodes 10 searches at most 10 nodes; --time-limit 0.0001 doesn't solve for 0.04 s."""
+    """Issue 10.22: --nodes 10 searches at most 10 nodes; --time-limit 0.0001 stops the search at once.
+
+    Counted in nodes, not seconds, so a loaded machine can't fail it."""
     from clubfight.ai import Verdict, solve
     from clubfight.engine import Level, deal
 
     position = deal(Level.EASY, 7)
     assert solve(position, node_limit=10).nodes <= 10
     quick = solve(position, time_limit=0.0001)
-    assert quick.verdict is Verdict.UNKNOWN and quick.seconds < 0.01
+    assert quick.verdict is Verdict.UNKNOWN and quick.nodes < 1_000
 
 
 def test_a_deal_code_with_a_seed_out_of_range_names_the_range(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,14 @@ from pathlib import Path
 
 from clubfight.combat.engine import Colour, CombatCode, Win
 from clubfight.combat.game import CombatResult, CombatSave, Match, combat_figures, format_record
-from clubfight.storage.combat_saves import clear_match, combat_save_path, load_match, save_match
+from clubfight.storage.combat_saves import (
+    claim_free_match_slot,
+    claim_unfinished_match,
+    clear_match,
+    combat_save_path,
+    load_match,
+    save_match,
+)
 from clubfight.storage.combat_stats import load_combat_stats, read_combat_result, record_match
 
 DAY = date(2026, 11, 30)
@@ -82,3 +89,20 @@ def test_a_result_must_add_up() -> None:
         pass
     else:
         raise AssertionError("a result with no win types for its rounds was read")
+
+
+def test_a_match_belongs_to_the_window_that_plays_it(home: Path) -> None:
+    """Issue 9's rule for Combat Club too: a held match is never offered elsewhere; once let go, it is."""
+    match = Match.new(CombatCode(3))
+    first = claim_free_match_slot()
+    first.save(CombatSave(format_record(match), "easy", Colour.RED, "first"))
+    elsewhere = claim_unfinished_match()
+    assert elsewhere.slot is None and elsewhere.loaded.value is None and elsewhere.busy == 1
+    second = claim_free_match_slot()
+    assert second.path == home / "combat-save-2.json"  # a new match of its own, beside the first
+    second.release()
+    first.release()  # its window exited (or was killed: the operating system lets go then too)
+    claimed = claim_unfinished_match()
+    assert claimed.slot is not None and claimed.loaded.value is not None
+    assert claimed.loaded.value[0].match_id == "first"
+    claimed.slot.release()

@@ -447,3 +447,25 @@ async def test_help_renders_the_combat_rules() -> None:
         assert "How to read the screen" in text
         await pilot.press("escape")
         assert isinstance(app.screen, FightScreen)
+
+
+@async_test
+async def test_a_second_window_never_takes_the_first_windows_match(home: Path) -> None:
+    first = combat_app(seed=58)
+    async with first.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("a", "enter")
+        await settle(pilot)
+        assert combat_save_path().exists()
+        before = combat_save_path().read_bytes()
+        second = combat_app(seed=59)
+        async with second.run_test(notifications=True) as other:
+            await settle(other)
+            assert ask_screen(second) is None  # not offered the live match
+            assert fight(second).model.match.code.seed == 59
+            assert any("open in another window" in str(n.message) for n in second._notifications)
+            await other.press("a", "enter")
+            await settle(other)
+            assert (home / "combat-save-2.json").exists()  # its own file
+        assert combat_save_path().read_bytes() == before  # the first window's match is untouched
+    assert load_combat_stats().value == []  # nothing counted as abandoned

@@ -93,6 +93,8 @@ def test_a_turn_by_keyboard_and_a_turn_by_mouse_in_chromium(home: Path) -> None:
     sync_playwright = browser_or_skip()
     from tui_support import keys_for
 
+    from clubfight.tui.clubfight.table_model import hand_slots
+
     save_settings(Settings(confirm_blocking_move=False, animations=False))
     port = free_port()
     server = subprocess.Popen(
@@ -163,9 +165,10 @@ def test_a_turn_by_keyboard_and_a_turn_by_mouse_in_chromium(home: Path) -> None:
                 page.mouse.click(box["x"] + x * cell_w, box["y"] + y * cell_h)
                 page.wait_for_timeout(300)
 
-            position = position.play(first)
+            opening, position = position, position.play(first)
             second = simple_move(position)
-            click(f"hand-{position.hand.index(second.club)}")
+            slots = hand_slots([opening, position], [first])  # the drawn club fills the played one's slot
+            click(f"hand-{slots.index(second.club)}")
             click(f"action-{second.action.value}")
             if second.action in (Action.SUM, Action.RUN, Action.ANY):
                 for place in sorted(second.cleared):

@@ -3,6 +3,9 @@
 The save holds the match's record text (``clubfight.combat.game.format_record``), never a position:
 loading replays it through the engine, so a tampered save can only ever give a match the rules allow.
 Club Fight's ``save.json`` is a different file: the two games never touch each other's saves.
+Like Club Fight's, a match belongs to the window that plays it (``CombatSlot``, claimed in
+``slots.py``): a second window plays its own in ``combat-save-2.json``, and never resumes, counts or
+overwrites a match another window holds.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from typing import Any
 
 from ..combat.engine import Colour
 from ..combat.game import MAX_LINE_LENGTH, MAX_RECORD_LINES, OPPONENTS, CombatSave, Match, RecordError, parse_record
-from . import paths
+from . import paths, slots
 from .atomic import Damaged, Loaded, load_document, write_document
+from .lock import Hold
 from .schema import SchemaError, get_optional_game_id, get_optional_str, get_str
 
 KIND = "combat-save"
@@ -27,6 +31,40 @@ MAX_RECORD_CHARS = MAX_RECORD_LINES * (MAX_LINE_LENGTH + 1)
 
 def combat_save_path() -> Path:
     return paths.data_dir() / SAVE_FILE
+
+
+class CombatSlot:
+    """The match file this process owns: only its owner writes, resumes or clears it."""
+
+    def __init__(self, claim: Hold) -> None:
+        self._claim = claim
+        self.path = claim.path
+
+    def save(self, save: CombatSave) -> None:
+        save_match(save, self.path)
+
+    def clear(self) -> None:
+        clear_match(self.path)
+
+    def release(self) -> None:
+        self._claim.release()
+
+
+Claimed = slots.Claimed[CombatSlot, tuple[CombatSave, Match]]
+
+
+def claim_unfinished_match(first: Path | None = None, *, now: datetime | None = None) -> Claimed:
+    """Claim the first unfinished match no other process holds, and load it. Never raises."""
+    return slots.claim_unfinished(first or combat_save_path(), lambda path: load_match(path, now=now), CombatSlot)
+
+
+def claim_free_match_slot(first: Path | None = None) -> CombatSlot:
+    """A slot for a new match. Raises OSError if every slot is taken."""
+    return slots.claim_free_slot(first or combat_save_path(), CombatSlot)
+
+
+def any_match_saved(first: Path | None = None) -> bool:
+    return slots.any_saved(first or combat_save_path())
 
 
 def save_match(save: CombatSave, path: Path | None = None) -> None:

@@ -1,6 +1,6 @@
 """The unfinished game in ``save.json``: written after every confirmed move, offered on relaunch.
 
-A save belongs to the process that plays it (``GameSlot``, held with ``lock.hold``). A second
+A save belongs to the process that plays it (``GameSlot``, claimed in ``slots.py``). A second
 window never offers, counts or overwrites a game another window holds: it plays its own in the next
 free slot (``save-2.json``, ...). When the owner exits or is killed, its game is free to resume.
 
@@ -20,9 +20,9 @@ from typing import Any
 
 from ..engine import VARIANT_NAMES, DealCode, IllegalMoveError, Move, NotationError, Variant
 from ..game import GameResult, ResumedGame, SavedGame, Start, move_texts
-from . import paths
+from . import paths, slots
 from .atomic import Damaged, Loaded, load_document, write_document
-from .lock import Hold, hold
+from .lock import Hold
 from .schema import (
     MAX_COUNTER,
     SchemaError,
@@ -42,14 +42,13 @@ MAX_MOVES = 64
 """A real game has at most 13 moves; a few more are read so the replay can say what's wrong with them."""
 
 
-MAX_SLOTS = 16
-"""Games open at once in one data folder (windows, browser tabs); each has its own save file."""
-
-
 def slot_paths(folder: Path | None = None) -> list[Path]:
     """``save.json``, ``save-2.json``, ... in the data folder: the first one is the classic save."""
-    first = paths.save_path() if folder is None else folder / paths.SAVE_FILE
-    return [first, *(first.with_name(f"{first.stem}-{n}{first.suffix}") for n in range(2, MAX_SLOTS + 1))]
+    return slots.slot_paths(_first(folder))
+
+
+def _first(folder: Path | None) -> Path:
+    return paths.save_path() if folder is None else folder / paths.SAVE_FILE
 
 
 class GameSlot:
@@ -73,58 +72,22 @@ class GameSlot:
         self._claim.release()
 
 
-class Claimed:
-    """What ``claim_unfinished`` found: a held slot with its game (or None), and games held elsewhere."""
-
-    def __init__(self, slot: GameSlot | None, loaded: Loaded[ResumedGame | None], busy: int) -> None:
-        self.slot = slot
-        self.loaded = loaded
-        self.busy = busy
-        """How many unfinished games other processes are playing right now."""
+Claimed = slots.Claimed[GameSlot, ResumedGame]
 
 
 def any_saved(folder: Path | None = None) -> bool:
     """Whether any save file exists (a cheap look that needs no lock: start-up asks it first)."""
-    return any(path.exists() for path in slot_paths(folder))
+    return slots.any_saved(_first(folder))
 
 
 def claim_unfinished(folder: Path | None = None, *, now: datetime | None = None) -> Claimed:
-    """Claim the first unfinished game no other process holds, and load it.
-
-    Never raises: a slot that can't be claimed or read (a read-only folder) is skipped.
-    """
-    busy = 0
-    for path in slot_paths(folder):
-        if not path.exists():
-            continue
-        try:
-            claim = hold(path)
-        except OSError:
-            continue
-        if claim is None:
-            busy += 1
-            continue
-        loaded = load_game(path, now=now)
-        if loaded.value is None and loaded.warning is None:
-            claim.release()  # gone meanwhile (its owner just finished it)
-            continue
-        return Claimed(GameSlot(claim), loaded, busy)
-    return Claimed(None, Loaded(None), busy)
+    """Claim the first unfinished game no other process holds, and load it. Never raises."""
+    return slots.claim_unfinished(_first(folder), lambda path: load_game(path, now=now), GameSlot)
 
 
 def claim_free_slot(folder: Path | None = None) -> GameSlot:
     """A slot for a new game: the first with no save that no process holds. Raises OSError if none."""
-    for path in slot_paths(folder):
-        if path.exists():
-            continue
-        claim = hold(path)
-        if claim is None:
-            continue
-        if path.exists():  # saved by a process that held it a moment ago: its game, not ours
-            claim.release()
-            continue
-        return GameSlot(claim)
-    raise OSError(f"every one of the {MAX_SLOTS} save slots holds a game")
+    return slots.claim_free_slot(_first(folder), GameSlot)
 
 
 def save_game(game: SavedGame, path: Path | None = None) -> None:

@@ -304,6 +304,7 @@ class ClubFightApp(CombatApp, GuardedStack):
 
     def on_unmount(self) -> None:
         self.saves.release()  # the process's exit would too; tests run many apps in one process
+        self.release_combat_slot()
 
     def _resume_answered(self, resumed: ResumedGame, yes: bool | None) -> None:
         session = GameSession.resume(resumed)

@@ -11,6 +11,8 @@ import os
 from collections.abc import Callable
 from datetime import date
 
+from typing import TYPE_CHECKING
+
 from textual.app import App
 
 from ...combat.engine import Colour, CombatCode
@@ -18,6 +20,11 @@ from ...combat.game import CombatResult, CombatSave, Match, format_record
 from .fight_model import FightModel
 from .fight_screen import FightScreen
 from .launch import CombatLaunch
+
+if TYPE_CHECKING:
+    from ...storage.combat_saves import CombatSlot
+
+ELSEWHERE = "A Combat Club match is open in another window, so it stays there: here is a new one."
 
 
 def _why(error: Exception) -> str:
@@ -36,6 +43,10 @@ class CombatApp(App[None]):
     combat_pace: float = 0.9
     combat_seed_source: Callable[[], int] | None = None
     combat_today: Callable[[], date] | None = None
+    combat_slot: CombatSlot | None = None
+    """This window's match file: claimed on the first autosave or when a match is taken up."""
+    combat_info: CombatSave | None = None
+    """Who plays the match on screen (opponent, colour, id); its record comes from the fight."""
 
     # --- entering -------------------------------------------------------------------------
 
@@ -73,17 +84,35 @@ class CombatApp(App[None]):
             self.start_combat(launch)
 
     def _combat_saved(self) -> tuple[CombatSave, Match] | None:
-        from ...storage.combat_saves import clear_match, load_match
+        """The unfinished match no other window plays (now this window's), if there is one."""
+        from ...storage.combat_saves import any_match_saved, claim_unfinished_match
 
-        loaded = load_match()
-        self._combat_warn(loaded.warning)
-        value = loaded.value
+        if not any_match_saved():
+            return None
+        claimed = claim_unfinished_match()
+        if claimed.slot is not None:
+            self.release_combat_slot()
+            self.combat_slot = claimed.slot
+        self._combat_warn(claimed.loaded.warning)
+        value = claimed.loaded.value
+        if value is None and claimed.busy:
+            self._combat_warn(ELSEWHERE)
         if value is not None and value[1].is_over:
             save, match = value
             self._combat_record(match, save, abandoned=False)
-            clear_match()
+            self._combat_clear()
             return None
         return value
+
+    def _combat_clear(self) -> None:
+        """Forget this window's match file (and only this window's)."""
+        if self.combat_slot is not None:
+            self.combat_slot.clear()
+
+    def release_combat_slot(self) -> None:
+        if self.combat_slot is not None:
+            self.combat_slot.release()
+            self.combat_slot = None
 
     def _combat_resume_answered(self, save: CombatSave, match: Match, launch: CombatLaunch | None, yes: bool) -> None:
         if yes:
@@ -91,10 +120,8 @@ class CombatApp(App[None]):
             model.rebuild_log()
             self.show_fight(model, save)
             return
-        from ...storage.combat_saves import clear_match
-
         self._combat_record(match, save, abandoned=True)
-        clear_match()
+        self._combat_clear()
         self._combat_begin(launch)
 
     def _model_for(self, match: Match, opponent: str | None, colour: Colour) -> FightModel:
@@ -129,7 +156,7 @@ class CombatApp(App[None]):
     def show_fight(self, model: FightModel, save: CombatSave) -> None:
         pace = 0.0 if self.animation_level == "none" else self.combat_pace
         screen = FightScreen(model, pace=pace)
-        screen.save_info = save  # type: ignore[attr-defined]
+        self.combat_info = save
         while len(self.screen_stack) > 1 and not isinstance(self.screen, FightScreen):
             self.pop_screen()
         if isinstance(self.screen, FightScreen):
@@ -147,14 +174,17 @@ class CombatApp(App[None]):
         self._combat_warn(self._combat_autosave(fight))
 
     def _save_of(self, fight: FightScreen) -> CombatSave:
-        info: CombatSave = fight.save_info  # type: ignore[attr-defined]
+        info = self.combat_info
+        assert info is not None, "show_fight sets it"
         return CombatSave(format_record(fight.model.match), info.opponent, info.colour, info.match_id)
 
     def _combat_autosave(self, fight: FightScreen) -> str | None:
-        from ...storage.combat_saves import save_match
-
         try:
-            save_match(self._save_of(fight))
+            if self.combat_slot is None:
+                from ...storage.combat_saves import claim_free_match_slot
+
+                self.combat_slot = claim_free_match_slot()
+            self.combat_slot.save(self._save_of(fight))
         except (OSError, ValueError) as error:
             return f"Couldn't save the match: {_why(error)}. It carries on, unsaved."
         return None
@@ -167,10 +197,8 @@ class CombatApp(App[None]):
         match = model.match
         info = self._save_of(fight)
         if match.is_over:
-            from ...storage.combat_saves import clear_match
-
             self._combat_record(match, info, abandoned=False)
-            clear_match()
+            self._combat_clear()
         you = None if model.hot_seat else next(iter(model.humans))
         screen = RoundOverScreen(match, you, export=lambda: self._combat_export(match))
         self.call_after_refresh(self.push_screen, screen, lambda choice: self._after_round(fight, choice))
@@ -182,10 +210,10 @@ class CombatApp(App[None]):
         elif choice == "next":
             fight.apply(model.next_round())
         elif choice == "rematch":
-            info: CombatSave = fight.save_info  # type: ignore[attr-defined]
+            info = self._save_of(fight)
             from ...storage import new_game_id
 
-            fight.save_info = CombatSave("", info.opponent, info.colour, new_game_id())  # type: ignore[attr-defined]
+            self.combat_info = CombatSave("", info.opponent, info.colour, new_game_id())
             fight.apply(model.rematch(self._combat_seed()))
 
     def _combat_record(self, match: Match, save: CombatSave, *, abandoned: bool) -> None:
