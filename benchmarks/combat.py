@@ -1,9 +1,9 @@
 """Combat Club engine speed: legal plays enumerated per second over random mid-round positions, the
-``combat moves`` analysis of them, and whole random rounds per second.
+``combat moves`` analysis of them, whole random rounds per second, and each AI level's decision time.
 
-Run: uv run python benchmarks/combat.py [--positions N] [--rounds N] [--repeats N]
-Figures are single-core wall-clock; compare runs on the same machine only. The AI's decision time
-per level is measured by benchmarks/combat_ai.py.
+Run: uv run python benchmarks/combat.py [--positions N] [--rounds N] [--repeats N] [--ai-rounds N]
+Figures are single-core wall-clock; compare runs on the same machine only. The AI's figures come
+from benchmarks/combat_ai.py, which also runs alone with more options.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import random
 import statistics
 import time
 
+from clubfight.combat.ai import Level
 from clubfight.combat.engine import Attack, Juggle, Phase, Round, Rules, Style, analyse, deal
 
 
@@ -86,6 +87,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--ai-rounds", type=int, default=10, help="rounds whose AI decisions are timed (0: none)")
     args = parser.parse_args()
     rng = random.Random(2026)
     positions = mid_round_positions(args.positions, rng)
@@ -101,6 +103,10 @@ def main() -> None:
         f"random rounds: {rate:,.1f} per second ({args.rounds} whole rounds from the deal, "
         f"{length:.1f} actions each, legal_actions + play each action)"
     )
+    if args.ai_rounds:
+        from combat_ai import report  # this folder is on sys.path when a script in it runs
+
+        report(args.ai_rounds, list(Level))
 
 
 if __name__ == "__main__":

@@ -27,17 +27,13 @@ def positions(games: int) -> list[Round]:
     return found
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20, help="rounds whose decisions are timed (default 20)")
-    parser.add_argument("--levels", default="easy,normal,hard", help="comma-separated levels (default all)")
-    args = parser.parse_args()
-    found = positions(args.games)
+def report(games: int, levels: list[Level]) -> None:
+    """Print each level's median, p95 and slowest decision over the positions of ``games`` rounds."""
+    found = positions(games)
     phases = {phase: sum(1 for r in found if r.phase is phase) for phase in Phase}
     shown = ", ".join(f"{phase.value} {count}" for phase, count in phases.items() if count)
-    print(f"{len(found)} positions from {args.games} rounds ({shown})")
-    for name in args.levels.split(","):
-        level = Level(name.strip())
+    print(f"AI decisions over {len(found)} positions from {games} rounds ({shown}):")
+    for level in levels:
         times = []
         for r in found:
             start = time.perf_counter()
@@ -47,6 +43,14 @@ def main() -> None:
             f"{level.value:>6}: median {statistics.median(times) * 1000:8.2f} ms, "
             f"p95 {percentile(times, 0.95) * 1000:8.2f} ms, max {max(times) * 1000:8.1f} ms"
         )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20, help="rounds whose decisions are timed (default 20)")
+    parser.add_argument("--levels", default="easy,normal,hard", help="comma-separated levels (default all)")
+    args = parser.parse_args()
+    report(args.games, [Level(name.strip()) for name in args.levels.split(",")])
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from clubfight.ai import SolveResult, Verdict, solve
+from clubfight.ai import LostPositions, SolveResult, Verdict, solve
 from clubfight.ai.solver import club_capacity, provably_lost
 from clubfight.engine import Card, Level, Position, deal, parse_position
 
@@ -166,3 +166,36 @@ def test_lost_game_is_unwinnable() -> None:
         position = position.play(position.legal_moves()[0])
     assert position.score > 0
     assert solve(position).verdict is Verdict.UNWINNABLE
+
+
+def last_moves_game(seed: int) -> list[Position]:
+    """A lost game of a winnable easy deal: always the last legal move."""
+    positions = [deal(Level.EASY, seed)]
+    while not positions[-1].is_over:
+        positions.append(positions[-1].play(positions[-1].legal_moves()[-1]))
+    return positions
+
+
+def test_lost_positions_carried_from_search_to_search_change_no_verdict() -> None:
+    """The slip search solves a game's positions from the end backwards, sharing what each proved."""
+    positions = last_moves_game(2)[7:-1]  # from the last winnable position (before turn 8) on
+    lost = LostPositions(positions[0])
+    sizes = []
+    for position in reversed(positions):
+        shared = solve(position, time_limit=None, lost=lost)
+        alone = solve(position, time_limit=None)
+        assert shared.verdict is alone.verdict
+        if shared.verdict is Verdict.WINNABLE:
+            assert replays_to_win(position, shared)
+        sizes.append(len(lost.keys))
+    assert sizes == sorted(sizes) and sizes[-1] > 0  # proofs accumulate
+    assert {solve(p, time_limit=None).verdict for p in positions} == {Verdict.WINNABLE, Verdict.UNWINNABLE}
+
+
+def test_lost_positions_of_one_game_are_refused_for_another() -> None:
+    lost = LostPositions(deal(Level.EASY, 2))
+    assert lost.fits(last_moves_game(2)[5])
+    with pytest.raises(ValueError, match="another game"):
+        solve(deal(Level.EASY, 3), lost=lost)
+    with pytest.raises(ValueError, match="another game"):
+        solve(deal(Level.HARD, 2), lost=lost)

@@ -9,16 +9,16 @@ import pytest
 from textual.pilot import Pilot
 from tui_support import WINNING_LINE, answer_blocking_question, game, make_app, play_by_keys, text_of
 
-from clubfight.ai import Hint, SolveResult, Verdict, solve, suggest
+from clubfight.ai import Hint, LostPositions, SolveResult, Verdict, find_mistake, solve, suggest
 from clubfight.engine import Level, Move, Position, Variant, deal
 from clubfight.storage import paths
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.clubfight import hint_worker as hinting
 from clubfight.tui.clubfight.game_over_screen import GameOverScreen
 from clubfight.tui.clubfight.line_viewer_screen import LineViewerScreen
-from clubfight.tui.clubfight.plan import candidate
+from clubfight.tui.clubfight.plan import candidate, card_label
 from clubfight.tui.clubfight.table_screen import GameScreen
-from clubfight.tui.clubfight.verdict_screen import VerdictScreen, answer_text, find_mistake
+from clubfight.tui.clubfight.verdict_screen import VerdictScreen, answer_text, mistake_text
 from support import async_test
 
 HINT_SEED = 7
@@ -229,9 +229,11 @@ async def test_verdict_with_a_tiny_budget_says_unknown() -> None:
 class EndlessSolver:
     """A search that never ends on its own: it reports progress until it is told to stop."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, opening_is_winnable: bool = False) -> None:
         self.stopped = threading.Event()
         self.nodes = 0
+        self.opening_is_winnable = opening_is_winnable
+        self.limits: list[float | None] = []
 
     def __call__(
         self,
@@ -241,8 +243,12 @@ class EndlessSolver:
         node_limit: int | None,
         should_stop: Callable[[], bool] | None,
         on_progress: Callable[[int], None] | None,
+        lost: LostPositions | None = None,
     ) -> SolveResult:
         assert should_stop is not None and on_progress is not None
+        if self.opening_is_winnable and not position.turns_played:
+            return SolveResult(Verdict.WINNABLE, (), 1, 0.0)
+        self.limits.append(time_limit)
         for _ in range(2000):  # bounded: at most a few seconds if the cancel never comes
             if should_stop():
                 self.stopped.set()
@@ -273,6 +279,28 @@ async def test_verdict_shows_progress_and_can_be_cancelled() -> None:
         assert app.screen is not verdict
 
 
+@async_test
+async def test_the_slip_search_works_on_with_a_progress_line_until_it_is_stopped() -> None:
+    """Issue 10.7: no time limit on the slip search; it says where it is, and Esc stops it."""
+    positions, moves = lost_game()
+    solver = EndlessSolver(opening_is_winnable=True)
+    app = make_app(seed=HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        verdict = VerdictScreen(positions[0], positions[-1], played=(positions, moves), solver=solver)
+        await app.push_screen(verdict)
+        await settle(pilot, lambda: "positions" in text_of(app.screen, "#verdict-status"))
+        assert verdict.looking and solver.limits == [None]  # works on until it knows
+        status = text_of(app.screen, "#verdict-status")
+        assert f"back at turn {len(moves)}" in status and "Esc stops" in status
+        await pilot.press("escape")  # the first Esc stops the search and stays
+        await settle(pilot, lambda: not verdict.looking)
+        assert solver.stopped.is_set() and app.screen is verdict
+        assert "stopped" in text_of(app.screen, "#verdict-mistake")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not verdict
+
+
 def lost_game() -> tuple[list[Position], list[Move]]:
     positions, moves = [deal(Level.EASY, HINT_SEED)], []
     for text in LOST_LINE:
@@ -286,9 +314,17 @@ def test_find_mistake_names_the_move_after_which_the_game_was_lost() -> None:
     positions, moves = lost_game()
     budget = 500_000
     opening = solve(positions[0], time_limit=None, node_limit=budget)
-    mistake = find_mistake(positions, moves, opening, lambda p: solve(p, time_limit=None, node_limit=budget))
+    searched: list[int] = []
+    mistake = find_mistake(
+        positions,
+        moves,
+        opening,
+        lambda p, lost: solve(p, time_limit=None, node_limit=budget, lost=lost),
+        on_turn=searched.append,
+    )
     assert mistake is not None
     index = mistake.turn - 1
+    assert searched == list(range(len(moves), mistake.turn - 1, -1))  # from the end backwards, to the slip
     assert mistake.before is positions[index] and mistake.move == moves[index]
     assert solve(positions[index + 1], time_limit=None, node_limit=budget).verdict is Verdict.UNWINNABLE
     replay = mistake.before
@@ -303,14 +339,14 @@ def test_find_mistake_finds_the_boundary_and_gives_up_on_unknown(slip: int) -> N
     positions, moves = lost_game()
     index_of = {id(position): index for index, position in enumerate(positions)}
 
-    def verdict(position: Position) -> SolveResult:
+    def verdict(position: Position, lost: object = None) -> SolveResult:
         won = index_of[id(position)] <= slip
         return SolveResult(Verdict.WINNABLE if won else Verdict.UNWINNABLE, (), 1, 0.0)
 
     mistake = find_mistake(positions, moves, verdict(positions[0]), verdict)
     assert mistake is not None and mistake.turn == slip + 1 and mistake.move == moves[slip]
     unknown = SolveResult(Verdict.UNKNOWN, (), 1, 0.0)
-    assert find_mistake(positions, moves, verdict(positions[0]), lambda p: unknown) is None
+    assert find_mistake(positions, moves, verdict(positions[0]), lambda p, lost: unknown) is None
     assert find_mistake(positions, moves, unknown, verdict) is None
 
 
@@ -351,7 +387,13 @@ async def test_game_over_counts_hints_and_answers_was_it_winnable() -> None:
         assert "Winnable" in text_of(app.screen, "#verdict-answer")
         await settle(pilot, lambda: not verdict.looking)
         mistake = verdict.mistake
-        assert mistake is not None and f"turn {mistake.turn}" in text_of(app.screen, "#verdict-mistake")
+        said = text_of(app.screen, "#verdict-mistake")
+        assert mistake is not None and f"turn {mistake.turn}" in said
+        assert said == mistake_text(mistake)
+        played, better = mistake.move, mistake.line[0]
+        for move in (played, better):  # each named with the cards it cleared
+            assert all(card_label(mistake.before.card_at(place)) in said for place in move.cleared)
+        assert "you played" in said and "would still have won" in said
         await pilot.press("m")  # a win from just before the slip, on the board
         await pilot.pause()
         viewer = app.screen

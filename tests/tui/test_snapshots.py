@@ -9,7 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 from tui_support import WINNING_LINE, WINNING_SEED, game, make_app
 
-from clubfight.ai import SolveResult, solve
+from clubfight.ai import LostPositions, SolveResult, solve
 from clubfight.engine import Action, Level, Position, deal
 from clubfight.tui.clubfight.line_viewer_screen import LineViewerScreen
 from clubfight.tui.clubfight.replay_screen import ReplayApp
@@ -80,9 +80,10 @@ def fixed_time_solve(
     node_limit: int | None,
     should_stop: Callable[[], bool] | None,
     on_progress: Callable[[int], None] | None,
+    lost: LostPositions | None = None,
 ) -> SolveResult:
     """The real solver, with its time shown as a fixed figure so the snapshot doesn't depend on the machine."""
-    result = solve(position, time_limit=None, node_limit=node_limit, should_stop=should_stop, on_progress=None)
+    result = solve(position, time_limit=None, node_limit=node_limit, should_stop=should_stop, lost=lost)
     return replace(result, seconds=0.25)
 
 

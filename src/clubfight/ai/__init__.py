@@ -6,15 +6,19 @@ source of moves.
 
 from .hints import STRENGTHS, Hint, suggest
 from .policies import POLICY_NAMES, Policy, make_policy
-from .solver import SolveResult, Verdict, solve
+from .slip import Mistake, find_mistake
+from .solver import LostPositions, SolveResult, Verdict, solve
 
 __all__ = [
     "POLICY_NAMES",
     "STRENGTHS",
     "Hint",
+    "LostPositions",
+    "Mistake",
     "Policy",
     "SolveResult",
     "Verdict",
+    "find_mistake",
     "make_policy",
     "solve",
     "suggest",

@@ -49,6 +49,32 @@ class SolveResult:
     seconds: float
 
 
+class LostPositions:
+    """Positions of one game proven lost, kept from one search to the next.
+
+    The transposition key (``state_key``) names a position only among those of one deal, since it
+    counts the cards left in each deck rather than naming them. So a set belongs to the game of
+    the position it was made for: every later position of that game (the same variant, decks that
+    are what is left of its decks) may reuse it, and ``solve`` refuses any other.
+    """
+
+    def __init__(self, position: Position) -> None:
+        self._variant = position.variant
+        self._grid_deck = position.grid_deck
+        self._clubs_deck = position.clubs_deck
+        self.keys: set[bytes] = set()
+
+    def fits(self, position: Position) -> bool:
+        grid_deck, clubs_deck = position.grid_deck, position.clubs_deck
+        return (
+            position.variant == self._variant
+            and len(grid_deck) <= len(self._grid_deck)
+            and len(clubs_deck) <= len(self._clubs_deck)
+            and self._grid_deck[len(self._grid_deck) - len(grid_deck) :] == grid_deck
+            and self._clubs_deck[len(self._clubs_deck) - len(clubs_deck) :] == clubs_deck
+        )
+
+
 class _OutOfBudget(Exception):
     """Raised inside the search when time, nodes or the caller's patience run out."""
 
@@ -82,16 +108,22 @@ def _code(card: Card | None) -> int:
     return code
 
 
-def state_key(position: Position) -> tuple[bytes, int, int, int]:
-    """Grid, hand (as a set) and how many cards each deck still holds: all that matters with fixed decks."""
+def state_key(position: Position) -> bytes:
+    """Grid, hand (as a set) and how many cards each deck still holds: all that matters with fixed decks.
+
+    One short bytes object (9 grid codes, the hand's 14-bit rank mask, two deck sizes): a long slip
+    search keeps millions of these, and one bytes is a third of the memory of a tuple of them."""
     hand = 0
     for club in position.hand:
         hand |= 1 << club.rank
-    return (
-        bytes(_code(card) for card in position.grid),
-        hand,
-        len(position.grid_deck),
-        len(position.clubs_deck),
+    return bytes(
+        [
+            *(_code(card) for card in position.grid),
+            hand & 0xFF,
+            hand >> 8,
+            len(position.grid_deck),
+            len(position.clubs_deck),
+        ]
     )
 
 
@@ -200,6 +232,7 @@ class _Search:
         node_limit: int | None,
         should_stop: Callable[[], bool] | None,
         on_progress: Callable[[int], None] | None,
+        lost: set[bytes],
     ) -> None:
         self.deadline = deadline
         self.node_limit = node_limit
@@ -210,7 +243,7 @@ class _Search:
         self.restart_at: int | None = None
         self.ordering = HEURISTIC
         self.noise = random.Random(0)
-        self.lost: set[tuple[bytes, int, int, int]] = set()
+        self.lost = lost
         self.line: list[Move] = []
 
     def poll(self) -> None:
@@ -297,15 +330,20 @@ def solve(
     node_limit: int | None = None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[int], None] | None = None,
+    lost: LostPositions | None = None,
 ) -> SolveResult:
     """Decide whether ``position`` can be won, seeing both decks, within the given budget.
 
     ``should_stop`` is polled every few thousand nodes so that a UI worker can cancel the search
-    (the verdict is then UNKNOWN); ``on_progress(nodes)`` is called at the same cadence.
+    (the verdict is then UNKNOWN); ``on_progress(nodes)`` is called at the same cadence. ``lost``
+    carries the positions proven lost from earlier searches of the same game into this one, and
+    this one's proofs on to the next (even when it runs out of budget: what it proved stays proved).
     """
+    if lost is not None and not lost.fits(position):
+        raise ValueError("these lost positions were proven for another game")
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    search = _Search(deadline, node_limit, should_stop, on_progress)
+    search = _Search(deadline, node_limit, should_stop, on_progress, set() if lost is None else lost.keys)
     try:
         won = position.score == 0 or (not provably_lost(position) and _passes(search, position))
     except _OutOfBudget:

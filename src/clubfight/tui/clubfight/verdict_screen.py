@@ -23,26 +23,15 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, ProgressBar, Static
 
-from ...ai import SolveResult, Verdict, solve
+from ...ai import LostPositions, Mistake, SolveResult, Verdict, find_mistake, solve
 from ...engine import Move, Outcome, Position
 from ..widgets.buttons import FlatButton
-from .plan import describe
+from .plan import describe_cards
 
 TIME_LIMIT = 10.0
-"""Seconds the solver may take before it answers "unknown in time"; most deals take well under one."""
-MISTAKE_TIME_LIMIT = 2.0
-"""Seconds for each extra search that looks for the move that let a winnable deal slip; any
-"unknown" among them drops that extra (it is a bonus, never a guess)."""
-
-
-@dataclass(frozen=True)
-class Mistake:
-    """The player's move ``turn`` (1-based) turned a winnable position into a lost one; ``line`` wins from before it."""
-
-    turn: int
-    move: Move
-    before: Position
-    line: tuple[Move, ...]
+"""Seconds the solver may take before it answers "unknown in time"; most deals take well under one.
+The search for the move that let a winnable deal slip has no limit: it works on, with a progress
+line, until it knows or the player leaves (Esc)."""
 
 
 @dataclass(frozen=True)
@@ -60,39 +49,20 @@ class Solver(Protocol):
         node_limit: int | None,
         should_stop: Callable[[], bool] | None,
         on_progress: Callable[[int], None] | None,
+        lost: LostPositions | None = None,
     ) -> SolveResult: ...
 
 
-def find_mistake(
-    positions: Sequence[Position],
-    moves: Sequence[Move],
-    opening: SolveResult,
-    solve_position: Callable[[Position], SolveResult],
-) -> Mistake | None:
-    """The move of a lost game after which it could no longer be won, if the searches can tell.
-
-    Along the line actually played, winnable positions come first and lost ones after (a winnable
-    position after a lost one would make the lost one winnable through the moves played). The scan
-    walks back from the end, where few cards are left and proofs are quick, to the last winnable
-    position; the first "unknown" gives up, so the answer is never a guess.
-    """
-    if opening.verdict is not Verdict.WINNABLE or len(positions) != len(moves) + 1 or positions[-1].score == 0:
-        return None
-    for index in range(len(positions) - 2, 0, -1):
-        result = solve_position(positions[index])
-        if result.verdict is Verdict.UNKNOWN:
-            return None
-        if result.verdict is Verdict.WINNABLE:
-            return Mistake(index + 1, moves[index], positions[index], result.line)
-    return Mistake(1, moves[0], positions[0], opening.line)
-
-
 def mistake_text(mistake: Mistake) -> str:
-    move = mistake.move
-    return (
-        f"It slipped away at turn {mistake.turn} ({describe(move)} with the {move.club.symbol}): "
-        "before that move it could still be won."
-    )
+    """Which move lost it, and a winning one from the same position, each with the cards it cleared
+    (the two may share a club and an action: "Run with the 6♣" alone could name either)."""
+    before, move = mistake.before, mistake.move
+    played = f"{describe_cards(before, move)} with the {move.club.symbol}"
+    text = f"It slipped away at turn {mistake.turn}: you played {played}."
+    if mistake.line:
+        better = mistake.line[0]
+        text += f" {describe_cards(before, better)} with the {better.club.symbol} would still have won."
+    return text
 
 
 def answer_text(result: SolveResult | None, *, won: bool, cancelled: bool = False) -> str:
@@ -153,6 +123,8 @@ class VerdictScreen(ModalScreen[Answer | None]):
         self.searching = False
         self.looking = False
         """Searching for the move that let a winnable deal slip, after the verdict is shown."""
+        self.looking_at = 0
+        """The turn whose position the slip search is deciding now."""
         self.cancelled = False
         self._stop = threading.Event()
 
@@ -189,13 +161,14 @@ class VerdictScreen(ModalScreen[Answer | None]):
         def progress(nodes: int) -> None:
             self.post_message(self.Progress(nodes))
 
-        def solve_from(position: Position, time_limit: float | None) -> SolveResult:
+        def solve_from(position: Position, time_limit: float | None, lost: LostPositions | None = None) -> SolveResult:
             return self.solver(
                 position,
                 time_limit=time_limit,
                 node_limit=self.node_limit,
                 should_stop=stop.is_set,
                 on_progress=progress,
+                lost=lost,
             )
 
         try:
@@ -209,7 +182,13 @@ class VerdictScreen(ModalScreen[Answer | None]):
             self._status("Looking for the move that let it slip…")
 
             def slip() -> Mistake | None:
-                return find_mistake(positions, moves, result, lambda p: solve_from(p, MISTAKE_TIME_LIMIT))
+                return find_mistake(
+                    positions,
+                    moves,
+                    result,
+                    lambda position, lost: solve_from(position, None, lost),
+                    on_turn=lambda turn: self.post_message(self.Looking(turn)),
+                )
 
             mistake = await asyncio.to_thread(slip)
         except asyncio.CancelledError:
@@ -219,12 +198,23 @@ class VerdictScreen(ModalScreen[Answer | None]):
         self.answer = Answer(result, mistake)
         self._show_mistake(tried=True)
 
+    class Looking(Message):
+        """The slip search moved on to the position before move ``turn`` (it walks back from the end)."""
+
+        def __init__(self, turn: int) -> None:
+            super().__init__()
+            self.turn = turn
+
+    def on_verdict_screen_looking(self, event: VerdictScreen.Looking) -> None:
+        self.looking_at = event.turn
+
     def on_verdict_screen_progress(self, event: VerdictScreen.Progress) -> None:
         if self.searching:
             note = "  (cancelling…)" if self.cancelled else "  (Esc cancels)"
             self._status(f"Searching… {event.nodes:,} positions{note}")
         elif self.looking:
-            self._status(f"Looking for the move that let it slip… {event.nodes:,} positions")
+            where = f" back at turn {self.looking_at}" if self.looking_at else ""
+            self._status(f"Looking for the move that let it slip…{where} {event.nodes:,} positions  (Esc stops)")
 
     def _status(self, text: str) -> None:
         status = self.query_one("#verdict-status", Static)
@@ -250,7 +240,7 @@ class VerdictScreen(ModalScreen[Answer | None]):
         if mistake is not None:
             text = mistake_text(mistake)
         else:
-            text = "Which move let it slip? The searches couldn't tell in time." if tried else ""
+            text = "Which move let it slip? The search was stopped before it could tell." if tried else ""
         self.query_one("#verdict-status", Static).display = False
         self.query_one("#verdict-mistake", Static).update(text)
         self.query_one("#verdict-mistake").display = bool(text)
@@ -269,9 +259,13 @@ class VerdictScreen(ModalScreen[Answer | None]):
         return True
 
     def action_close(self) -> None:
-        """Esc: cancel a running search (its answer is then "unknown"), else go back to the game over."""
+        """Esc: cancel a running search (its answer is then "unknown") or stop the slip search, else go
+        back to the game over."""
         if self.searching:
             self.cancel()
+        elif self.looking and not self._stop.is_set():
+            self._stop.set()  # the slip search ends at its next poll and says it was stopped
+            self._status("Stopping the search…")
         else:
             self.dismiss(self.answer)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import date
-
 from typing import TYPE_CHECKING
 
 from textual.app import App
