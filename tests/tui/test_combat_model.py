@@ -187,3 +187,17 @@ def test_attacks_never_leak_from_the_other_hand() -> None:
     m = model(black_hand="8S 9S")
     assert all(c.colour is RED or c in m.round.advantage for c in m.slots())
     assert isinstance(next(a for a in m.round.legal_actions() if isinstance(a, Attack)), Attack)
+
+
+def test_a_card_keeps_its_slot_and_key_all_turn() -> None:
+    """A play leaves its slot empty; the cards after it don't move left under the player's keys."""
+    m = model()
+    before = m.slots()
+    m.pick(slot(m, "7D"))
+    m.press_place(7)
+    assert m.confirm().played == parse_action("7D@7")
+    after = m.slots()
+    assert after == tuple(None if card == Card.parse("7D") else card for card in before)
+    assert m.pick(before.index(Card.parse("7D"))) is not None and m.picked == ()  # the empty slot does nothing
+    m.pick(before.index(Card.parse("5H")))
+    assert m.picked == (Card.parse("5H"),)  # the same key as before the play

@@ -143,6 +143,8 @@ class FightModel:
     curtain: Colour | None = None
     last_by_computer: str = ""
     """The last announcement of the computer's counter, shown big until the next action."""
+    row: tuple[Card | None, ...] = ()
+    """The card row as last laid out (``slots``): a card keeps its slot, and key, all turn."""
 
     def __post_init__(self) -> None:
         if not self.humans:
@@ -184,12 +186,26 @@ class FightModel:
         actor = self.to_act
         return actor is not None and actor not in self.humans and self.level is not None
 
-    def slots(self) -> tuple[Card, ...]:
-        """The card row: the viewer's hand, then the ADVANTAGE (the attacker's to use, everyone's to see)."""
+    def slots(self) -> tuple[Card | None, ...]:
+        """The card row: the viewer's hand, then the ADVANTAGE (the attacker's to use, everyone's to see).
+
+        A card keeps its slot, and so its key, while it stays: a card played leaves its slot empty
+        (None) instead of the cards after it moving left under the player's fingers. The row is laid
+        out afresh when a card arrives (a new turn's draw, a counter card)."""
         r = self.round
         hand = r.hand(self.viewer) if self.viewer is not None else ()
         advantage = r.advantage if r.phase is not Phase.SETUP else ()
-        return (hand + advantage)[:CARD_SLOTS]
+        current = (hand + advantage)[:CARD_SLOTS]
+        kept = {card for card in self.row if card is not None}
+        if current and kept.issuperset(current):
+            self.row = tuple(card if card in current else None for card in self.row)
+        else:
+            self.row = current
+        return self.row
+
+    def is_advantage(self, card: Card) -> bool:
+        """Whether ``card`` in the card row is the ADVANTAGE (the other colour's), not the viewer's hand."""
+        return self.round.phase is not Phase.SETUP and card in self.round.advantage
 
     def hand_size(self) -> int:
         return len(self.round.hand(self.viewer)) if self.viewer is not None else 0
@@ -304,17 +320,17 @@ class FightModel:
     def pick(self, slot: int) -> Change:
         """A card of the card row: picked (for a throw, in order), or put back when picked already."""
         slots = self.slots()
-        if not 0 <= slot < len(slots):
+        card = slots[slot] if 0 <= slot < len(slots) else None
+        if card is None:
             return NOTHING
-        card = slots[slot]
         r = self.round
         if not self.humans_turn:
             return self.say("Wait for your turn." if self.curtain is None else "")
         if r.phase is Phase.SETUP:
-            return self._pick_arrangement(card, slot)
+            return self._pick_arrangement(card)
         if r.phase is not Phase.ATTACK:
             return self.say("You may only counter or let it go now.")
-        if slot >= self.hand_size() and r.attacker is not self.viewer:
+        if self.is_advantage(card) and r.attacker is not self.viewer:
             return NOTHING
         self.message = ""
         if card in self.picked:
@@ -347,9 +363,7 @@ class FightModel:
         reason = f": {error.reason} ({error.ruling})" if error is not None else ""
         return f"{cards} goes onto no stack now{reason}."
 
-    def _pick_arrangement(self, card: Card, slot: int) -> Change:
-        if slot >= self.hand_size():
-            return NOTHING
+    def _pick_arrangement(self, card: Card) -> Change:
         if card in self.arrangement:
             self.arrangement = tuple(c for c in self.arrangement if c != card)
         elif len(self.arrangement) < 4:

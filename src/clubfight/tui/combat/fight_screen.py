@@ -230,7 +230,6 @@ class FightScreen(Screen[None]):
     def _show_cards(self, r: Round) -> None:
         model = self.model
         slots = model.slots()
-        hand = model.hand_size()
         playable = model.playable() if model.humans_turn and r.attacker is model.viewer else None
         arranged = set(model.arrangement)
         for i in range(CARD_SLOTS):
@@ -241,8 +240,11 @@ class FightScreen(Screen[None]):
                 continue
             widget.display = True
             card = slots[i]
+            if card is None:  # played this turn: the slot stays, empty, so the others keep their keys
+                widget.show_card(None, title=SLOT_LABELS[i])
+                continue
             states: set[str] = set()
-            advantage = i >= hand
+            advantage = model.is_advantage(card)
             if advantage:
                 states.add("-advantage")
             if card in model.picked or card in arranged:
