@@ -93,6 +93,7 @@ class Event:
             return f"{who} counters with {_cards(self.cards)} onto the {covered} at {self.place}: {self.points}"
         if kind is EventKind.END_TURN:
             end = self.end.value if self.end else "ended"
-            left = f"; {_cards(self.cards)} become {self.colour.other}'s ADVANTAGE" if self.cards else ""
+            verb = "becomes" if len(self.cards) == 1 else "become"
+            left = f"; {_cards(self.cards)} {verb} {self.colour.other}'s ADVANTAGE" if self.cards else ""
             return f"{who}'s turn ends ({end}){left}"
         return str(self.result)

@@ -431,7 +431,8 @@ class FightScreen(Screen[None]):
 
         cards = " ".join(c.symbol for c in self.model.unplayed_cards())
         left = self.model.hand_size()
-        given = f" Your {left} card{'s' if left != 1 else ''} in hand become your opponent's ADVANTAGE." if left else ""
+        cards_left = "Your card in hand becomes" if left == 1 else f"Your {left} cards in hand become"
+        given = f" {cards_left} your opponent's ADVANTAGE." if left else ""
         question = AskScreen(
             "End your turn?",
             f"You could still play: {cards}.{given}",
