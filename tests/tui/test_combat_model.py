@@ -201,3 +201,11 @@ def test_a_card_keeps_its_slot_and_key_all_turn() -> None:
     assert m.pick(before.index(Card.parse("7D"))) is not None and m.picked == ()  # the empty slot does nothing
     m.pick(before.index(Card.parse("5H")))
     assert m.picked == (Card.parse("5H"),)  # the same key as before the play
+
+
+def test_keys_of_another_phase_are_hidden_not_offered() -> None:
+    setup = FightModel(Match.new(CombatCode(3)), level=Level.EASY)
+    assert setup.can("arrange") is True and setup.can("end_turn") is False
+    attacking = model()
+    assert attacking.round.phase is Phase.ATTACK
+    assert attacking.can("arrange") is False and attacking.can("end_turn") is True

@@ -87,10 +87,10 @@ class CombatCard(CardWidget):
             put(height - 1, width - len(rank), rank)
             if card.is_joker:
                 put(middle, (width - 5) // 2, "JOKER")
-            else:
-                put(1, 0, suit)
-                put(height - 2, width - 1, suit)
-                put(middle, (width - 3) // 2, f"{suit} {suit}" if card.rank >= 2 else suit)
+            else:  # as Club Fight's big cards: the index in two corners, the rank's pips between
+                put(0, 0, rank + suit)
+                put(height - 1, width - len(rank) - 1, suit + rank)
+                self._centre(put, card.rank, rank, suit, width, height)
         elif height >= 3:
             put(0, 0, rank)
             put(middle, (width - 1) // 2, suit)

@@ -606,7 +606,8 @@ class FightModel:
     # --- what the keys may do now ----------------------------------------------------------------
 
     def can(self, action: str) -> bool | None:
-        """For ``check_action``: True available, None shown dimmed."""
+        """For ``check_action``: True available, None shown dimmed, False hidden (a key of another
+        phase: arranging outside the setup, ending a turn during it)."""
         r = self.round
         mine = self.humans_turn
         if action in ("pick",):
@@ -622,9 +623,13 @@ class FightModel:
         if action == "back":
             return True if self.picked or self.target is not None or self.arrangement else None
         if action == "end_turn":
+            if r.phase is Phase.SETUP:
+                return False
             return True if mine and r.phase is Phase.ATTACK else None
         if action == "arrange":
-            return True if mine and r.phase is Phase.SETUP else None
+            if r.phase is not Phase.SETUP:
+                return False
+            return True if mine else None
         if action == "cycle":
             plays = self._at(self.target) if self.target is not None else []
             return True if len(plays) > 1 else None
