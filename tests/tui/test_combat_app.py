@@ -384,6 +384,8 @@ async def test_resume_after_a_crash(home: Path, tmp_path: Path, monkeypatch: pyt
         question = ask_screen(again)
         assert question is not None and question.id == "combat-resume"
         assert "combat-55" in screen_text(again)
+        points = f"RED {model.round.score(RED)} - BLACK {model.round.score(BLACK)} points"
+        assert points in question.detail  # where the round stands, not just the rounds won
         await pilot.press("y")
         await settle(pilot)
         resumed = fight(again).model

@@ -59,7 +59,7 @@ class CombatApp(App[None]):
             who = "two players" if save.opponent is None else f"the computer ({save.opponent})"
             question = AskScreen(
                 "An unfinished Combat Club match is waiting",
-                f"{match.code}: {save.colour} against {who}, round {match.round_number}; {match.summary()}.",
+                _resume_text(match, save, who),
                 "Resume it",
                 "Start afresh (counts as a loss)",
                 id="combat-resume",
@@ -247,6 +247,17 @@ class CombatApp(App[None]):
     def _combat_warn(self, warning: str | None) -> None:
         if warning:
             self.notify(warning, severity="warning", timeout=10)
+
+
+def _resume_text(match: Match, save: CombatSave, who: str) -> str:
+    """Where the match stands: the points of the round in play, and the rounds won so far."""
+    current = match.current
+    red, black = match.wins
+    points = f"RED {current.score(Colour.RED)} - BLACK {current.score(Colour.BLACK)} points"
+    return (
+        f"{match.code}: {save.colour} against {who}, round {match.round_number} ({points}); "
+        f"rounds won: RED {red}, BLACK {black}."
+    )
 
 
 def _utc_today() -> date:
