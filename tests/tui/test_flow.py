@@ -396,9 +396,9 @@ async def test_felt_theme_by_default_and_built_in_themes_work() -> None:
     app = make_app(7)
     async with app.run_test() as pilot:
         assert app.theme == "clubfight-felt"
-        app.theme = "nord"
+        app.theme = "dracula"
         await pilot.press("z", "e", "1")
-        assert app.theme == "nord"
+        assert app.theme == "dracula"
         assert "Run 3-4 ✓" in text_of(game(app), "#feedback")
 
 

@@ -63,13 +63,13 @@ async def test_the_palette_replays_an_exported_record() -> None:
 async def test_a_theme_picked_in_the_palette_is_saved() -> None:
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        app.theme = "nord"  # what the palette's theme picker does
+        app.theme = "dracula"  # what the palette's theme picker does
         await pilot.pause()
-    assert load_settings().value.theme == "nord"
+    assert load_settings().value.theme == "dracula"
     again = make_app()
     async with again.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        assert again.theme == "nord"
+        assert again.theme == "dracula"
 
 
 @async_test

@@ -20,6 +20,7 @@ FELT = Theme(
     surface="#14503a",
     panel="#1c5e45",
     dark=True,
+    variables={"footer-key-foreground": "#ffd27a"},  # the accent orange is 3.1:1 on the panel; this is 5.4:1
 )
 """A card-table green with brass highlights; Textual's built-in themes stay one Ctrl+P away."""
 
@@ -42,8 +43,29 @@ HIGH_CONTRAST = Theme(
 """Pure black and white with saturated highlights, for low vision and washed-out terminals."""
 
 
+OFFERED = (
+    FELT.name,
+    HIGH_CONTRAST.name,
+    "dracula",
+    "gruvbox",
+    "monokai",
+    "rose-pine",
+    "rose-pine-moon",
+    "textual-dark",
+)
+"""The themes Settings and the palette offer: those whose text keeps WCAG AA, 4.5:1, on every screen
+(tests/tui/test_contrast.py measures it). Textual's other built-in themes fall below it, mostly in
+the footer's key letters (solarized, catppuccin-latte, textual-light: 1.8 to 2.9:1). The ansi-*
+themes draw in the terminal's own palette, which no one can measure, and Textual's ansi buttons
+fade Confirm and the blocked actions to nothing (1.6:1 on its assumed palette)."""
+
+
 def register_themes(app: App[Any]) -> None:
-    """Make the felt and high-contrast themes available (idempotent); every app calls this at start-up."""
+    """Offer exactly OFFERED (idempotent); every app calls this at start-up. Both Settings and the
+    palette's theme picker list ``app.available_themes``, so this is the one place that decides."""
     for theme in (FELT, HIGH_CONTRAST):
         if theme.name not in app.available_themes:
             app.register_theme(theme)
+    for name in list(app.available_themes):
+        if name not in OFFERED:
+            app.unregister_theme(name)

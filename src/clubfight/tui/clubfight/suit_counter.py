@@ -7,12 +7,11 @@ from textual.widgets import Static
 
 from ...engine import BLOCK_THRESHOLD, Action, Position, Suit
 from ..widgets.buttons import update_if_changed
+from ..widgets.cards import suit_ink
 
 _BLOCKS: dict[Suit, Action] = {suit: action for action in Action if (suit := action.blocking_suit) is not None}
 BLOCK_ROWS = tuple((suit, _BLOCKS[suit]) for suit in Suit if suit in _BLOCKS)
 """Each suit with the action it blocks, from the engine (``Action.blocking_suit``), in suit order."""
-FOUR_COLOURS = {Suit.HEARTS: "#c0262d", Suit.DIAMONDS: "#3f7fdf", Suit.SPADES: "", Suit.CLUBS: "#1e7a34"}
-"""The four-colour deck's inks (table.tcss), so the meter counts blocks in the cards' own colours."""
 THRESHOLD = BLOCK_THRESHOLD
 """Only for drawing the gauge; whether an action is blocked comes from ``Position.blocked_actions()``."""
 
@@ -27,10 +26,7 @@ class SuitCounter(Static):
         for index, (suit, action) in enumerate(BLOCK_ROWS):
             count = counts[suit]
             is_blocked = action in blocked
-            if self.app.has_class("-four-colour"):
-                style = f"bold {FOUR_COLOURS[suit]}".strip()
-            else:
-                style = "bold red" if suit.is_red else "bold"
+            style = f"bold {suit_ink(self.app, suit, self.app.has_class('-four-colour'))}".strip()
             if index:
                 text.append("\n")
             text.append(f"{suit.symbol} ", style=style)

@@ -254,6 +254,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.render_table()
+        self.watch(self.app, "theme", lambda _: self.render_table(), init=False)  # suit_ink follows the theme
         self.call_after_refresh(self.post_message, self.Shown())
         if self.demo:
             from .autoplay import play

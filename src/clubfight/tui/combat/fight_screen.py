@@ -22,6 +22,7 @@ from textual.widgets import Button, Static
 
 from ...combat.engine import Action, Card, Colour, EventKind, Phase, Round
 from ..widgets.buttons import FlatButton, update_if_changed
+from ..widgets.cards import red_ink
 from ..widgets.footer import TableFooter
 from .cards import CombatCard
 from .fight_model import CARD_SLOTS, Change, FightModel, arrange_places, points_text
@@ -125,6 +126,7 @@ class FightScreen(Screen[None]):
     def on_mount(self) -> None:
         self.render_model()
         self.call_after_refresh(self.resume_flow)
+        self.watch(self.app, "theme", lambda _: self.render_model(), init=False)  # red_ink follows the theme
 
     def on_screen_resume(self) -> None:
         self.render_model()
@@ -276,7 +278,7 @@ class FightScreen(Screen[None]):
             if not model.hot_seat:
                 who += " (you)" if colour in model.humans else f" ({model.level.value if model.level else 'cpu'})"
             hand = len(r.hand(colour))
-            style = "bold red" if colour is Colour.RED else "bold"
+            style = f"bold {red_ink(self.app)}" if colour is Colour.RED else "bold"
             text.append(f"{who:<15}", style=style)
             text.append(f"{r.score(colour):>2}/30", style="bold")
             text.append(f" deck {len(r.deck(colour)):>2} hand ")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
+from textual.app import App
 from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
@@ -25,6 +27,35 @@ PIP_ROWS: dict[int, tuple[int, ...]] = {
     10: (3, 2, 2, 3),
 }
 """Pips per row in the middle of a big card; court cards show their rank instead."""
+
+FOUR_COLOUR_INKS = {
+    Suit.HEARTS: ("#b0202a", "#ff8a8a"),
+    Suit.DIAMONDS: ("#1a52a8", "#8ab4ff"),
+    Suit.SPADES: ("", ""),
+    Suit.CLUBS: ("#17692c", "#7ad68a"),
+}
+"""The four-colour deck's inks off the card (the suit counter), for a light and a dark theme: the
+cards' own inks (table.tcss) read on a card face but not on a dark table."""
+
+
+def red_ink(app: App[Any]) -> str:
+    """Red text on the table, as the theme tints it to read on its own background (4.5:1); Rich's
+    plain "red" is one fixed colour that some themes' backgrounds swallow."""
+    theme = app.current_theme
+    if theme.name not in _RED_INKS:  # from the theme itself: a theme watcher runs before app.theme_variables follow
+        ink = {**theme.to_color_system().generate(), **theme.variables}.get("text-error", "red")
+        _RED_INKS[theme.name] = ink.removeprefix("ansi_")  # an ansi theme's "ansi_red" is Rich's "red"
+    return _RED_INKS[theme.name]
+
+
+_RED_INKS: dict[str, str] = {}
+
+
+def suit_ink(app: App[Any], suit: Suit, four_colour: bool) -> str:
+    """A suit's ink on the table: red or the default, or the four-colour deck's ink for the theme."""
+    if four_colour:
+        return FOUR_COLOUR_INKS[suit][app.current_theme.dark]
+    return red_ink(app) if suit.is_red else ""
 
 
 class CardWidget(Widget):
