@@ -43,7 +43,7 @@ def _bindings() -> list[BindingType]:
         Binding("enter", "confirm", "Confirm"),
         Binding("escape", "back", "Back"),
         Binding("e", "end_turn", "End turn"),
-        Binding("a", "arrange", "Arrange for me"),
+        Binding("a", "arrange", "Arrange"),
         Binding("left", "cycle(-1)", "Order", show=False),
         Binding("right", "cycle(1)", "Order", show=False),
         Binding("space", "skip", "Skip", key_display="space"),
@@ -121,7 +121,7 @@ class FightScreen(Screen[None]):
         with Vertical(id="c-curtain"):
             yield Static(id="c-curtain-text")
             yield FlatButton("Enter  I have the keyboard", id="c-reveal")
-        yield TableFooter(compact=True)
+        yield TableFooter(compact=True, show_command_palette=False)  # its hint would cover the last keys
 
     def on_mount(self) -> None:
         self.render_model()
@@ -470,11 +470,12 @@ class FightScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.model.curtain is not None:
-            return True if action in ("confirm", "quit", "combat_rules", "settings", "stats") else None
+            # Behind the curtain only taking the keyboard and the app's keys make sense: hide the rest.
+            return action in ("confirm", "quit", "combat_rules", "settings", "stats")
         if self.model.round.is_over and action == "confirm":
             return True
         if action == "skip":
-            return True if self.model.computer_to_act else None
+            return self.model.computer_to_act  # hidden while nobody is thinking
         if action in ("pick", "place", "confirm", "back", "end_turn", "arrange", "cycle"):
             return self.model.can(action)
         return True

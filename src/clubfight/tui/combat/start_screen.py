@@ -40,17 +40,18 @@ def _style(style: Style | None) -> str:
 
 class CombatStartScreen(Screen[CombatLaunch | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The menu shows every option's key; the Footer keeps the few that fit 80 columns.
         Binding("enter", "fight", "Fight!"),
-        Binding("e", "opponent('easy')", "Easy"),
-        Binding("n", "opponent('normal')", "Normal"),
-        Binding("h", "opponent('hard')", "Hard"),
-        Binding("f", "opponent('friend')", "Friend"),
-        Binding("c", "switch('colour')", "Colour"),
-        Binding("r", "switch('rounds')", "Rounds"),
-        Binding("y", "switch('style')", "Your style"),
-        Binding("t", "switch('other_style')", "Their style"),
-        Binding("j", "switch('juggle')", "Juggle"),
-        Binding("v", "switch('survival')", "Survival"),
+        Binding("e", "opponent('easy')", "Easy", show=False),
+        Binding("n", "opponent('normal')", "Normal", show=False),
+        Binding("h", "opponent('hard')", "Hard", show=False),
+        Binding("f", "opponent('friend')", "Friend", show=False),
+        Binding("c", "switch('colour')", "Colour", show=False),
+        Binding("r", "switch('rounds')", "Rounds", show=False),
+        Binding("y", "switch('style')", "Your style", show=False),
+        Binding("t", "switch('other_style')", "Their style", show=False),
+        Binding("j", "switch('juggle')", "Juggle", show=False),
+        Binding("v", "switch('survival')", "Survival", show=False),
         Binding("question_mark", "app.combat_rules", "Help", key_display="?"),
         Binding("escape", "back", "Back"),
         Binding("q", "app.quit", "Quit"),
