@@ -42,6 +42,11 @@ def random_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
+HELP_PREPARE_DELAY = 1.0
+"""Seconds after start-up before the help's Markdown is parsed on a thread: well after the first
+frame (about half a second), so the parse never competes with drawing it for the interpreter."""
+
+
 class ClubFightApp(CombatApp, GuardedStack):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
@@ -112,10 +117,11 @@ class ClubFightApp(CombatApp, GuardedStack):
                 self._warn(warning)
             self._begin()
         self.guard_size(self.size.width, self.size.height)
-        self.call_after_refresh(self._prepare_help)
+        self.set_timer(HELP_PREPARE_DELAY, self._prepare_help)
 
     def _prepare_help(self) -> None:
-        """Parse the help's Markdown on a thread once the first frame is out, so ? opens it at once."""
+        """Parse the help's Markdown on a thread once the first frame is out, so ? opens it at once
+        (``help_screen.prepare`` caches it; a ? pressed before then parses it there and then)."""
         from .screens.help_screen import help_width, prepare
 
         width = help_width(self.size.width)
