@@ -38,11 +38,12 @@ COMBAT_CHOICE = "combat"
 
 class StartScreen(Screen[StartChoice | str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
+        # d, a and c are in the menu with their state; in the Footer too they'd run past 80 columns.
         Binding("e", "level('easy')", "Easy"),
         Binding("h", "level('hard')", "Hard"),
-        Binding("d", "toggle_daily", "Daily"),
-        Binding("a", "toggle_all_clear", "All Clear"),
-        Binding("c", "combat", "Combat Club"),
+        Binding("d", "toggle_daily", "Daily", show=False),
+        Binding("a", "toggle_all_clear", "All Clear", show=False),
+        Binding("c", "combat", "Combat Club", show=False),
         Binding("s", "app.stats", "Stats"),
         Binding("o", "app.settings", "Settings"),
         Binding("question_mark", "app.rules", "Help", key_display="?"),
