@@ -209,3 +209,7 @@ def test_keys_of_another_phase_are_hidden_not_offered() -> None:
     attacking = model()
     assert attacking.round.phase is Phase.ATTACK
     assert attacking.can("arrange") is False and attacking.can("end_turn") is True
+    assert attacking.can("skip") is False  # nobody is thinking
+    curtain = FightModel(Match.new(CombatCode(9)), humans=frozenset(Colour), level=None)
+    assert curtain.curtain is not None
+    assert curtain.can("confirm") is True and curtain.can("pick") is False and curtain.can("end_turn") is False

@@ -42,6 +42,8 @@ from ...combat.game import Match
 SEED_MASK = (1 << 64) - 1
 CARD_SLOTS = 8
 """At most this many cards in the card row (hand, then ADVANTAGE): z x c v b n m and the comma."""
+CURTAIN_ACTIONS = frozenset({"confirm", "quit", "combat_rules", "settings", "stats"})
+"""The keys that still answer behind the hot-seat curtain."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -607,8 +609,13 @@ class FightModel:
 
     def can(self, action: str) -> bool | None:
         """For ``check_action``: True available, None shown dimmed, False hidden (a key of another
-        phase: arranging outside the setup, ending a turn during it)."""
+        phase: arranging outside the setup, ending a turn during it, skipping while nobody thinks)."""
         r = self.round
+        if self.curtain is not None:
+            # Behind the curtain only taking the keyboard and the app's keys make sense: hide the rest.
+            return action in CURTAIN_ACTIONS
+        if action == "confirm" and r.is_over:
+            return True  # back to the round's banner after a look at the grid
         mine = self.humans_turn
         if action in ("pick",):
             return True if mine and r.phase in (Phase.SETUP, Phase.ATTACK) else None
@@ -634,7 +641,5 @@ class FightModel:
             plays = self._at(self.target) if self.target is not None else []
             return True if len(plays) > 1 else None
         if action == "skip":
-            return True if self.computer_to_act else None
-        if action == "reveal":
-            return True if self.curtain is not None else None
+            return self.computer_to_act
         return True

@@ -469,16 +469,7 @@ class FightScreen(Screen[None]):
     # --- keys -----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.model.curtain is not None:
-            # Behind the curtain only taking the keyboard and the app's keys make sense: hide the rest.
-            return action in ("confirm", "quit", "combat_rules", "settings", "stats")
-        if self.model.round.is_over and action == "confirm":
-            return True
-        if action == "skip":
-            return self.model.computer_to_act  # hidden while nobody is thinking
-        if action in ("pick", "place", "confirm", "back", "end_turn", "arrange", "cycle"):
-            return self.model.can(action)
-        return True
+        return self.model.can(action)
 
     def action_pick(self, slot: int) -> None:
         self.apply(self.model.pick(slot))
