@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import Move, Position
-from .solver import LostPositions, SolveResult, Verdict, solve
+from .solver import LostPositions, SolveResult, Verdict
 
 
 @dataclass(frozen=True)
@@ -29,23 +29,20 @@ class Mistake:
 SolvePosition = Callable[[Position, LostPositions], SolveResult]
 
 
-def _solve_until_known(position: Position, lost: LostPositions) -> SolveResult:
-    return solve(position, time_limit=None, lost=lost)
-
-
 def find_mistake(
     positions: Sequence[Position],
     moves: Sequence[Move],
     opening: SolveResult,
-    solve_position: SolvePosition = _solve_until_known,
+    solve_position: SolvePosition,
     *,
     on_turn: Callable[[int], object] | None = None,
 ) -> Mistake | None:
     """The move of a lost game after which it could no longer be won, if the searches can tell.
 
-    ``solve_position(position, lost)`` decides one position, reusing and extending ``lost``; the
-    default searches until it knows. ``on_turn(turn)`` is told which turn is being searched. The
-    first "unknown" (a budget or a cancel) gives up, so the answer is never a guess.
+    ``solve_position(position, lost)`` decides one position, reusing and extending ``lost`` (the
+    verdict screen's searches until it knows, or until stopped). ``on_turn(turn)`` is told which
+    turn is being searched. The first "unknown" (a budget or a cancel) gives up, so the answer is
+    never a guess.
     """
     if opening.verdict is not Verdict.WINNABLE or len(positions) != len(moves) + 1 or positions[-1].score == 0:
         return None

@@ -20,7 +20,6 @@ from ..combat.engine import Colour
 from ..combat.game import MAX_LINE_LENGTH, MAX_RECORD_LINES, OPPONENTS, CombatSave, Match, RecordError, parse_record
 from . import paths, slots
 from .atomic import Damaged, Loaded, load_document, write_document
-from .lock import Hold
 from .schema import SchemaError, get_optional_game_id, get_optional_str, get_str
 
 KIND = "combat-save"
@@ -33,21 +32,14 @@ def combat_save_path() -> Path:
     return paths.data_dir() / SAVE_FILE
 
 
-class CombatSlot:
+class CombatSlot(slots.Slot):
     """The match file this process owns: only its owner writes, resumes or clears it."""
-
-    def __init__(self, claim: Hold) -> None:
-        self._claim = claim
-        self.path = claim.path
 
     def save(self, save: CombatSave) -> None:
         save_match(save, self.path)
 
     def clear(self) -> None:
         clear_match(self.path)
-
-    def release(self) -> None:
-        self._claim.release()
 
 
 Claimed = slots.Claimed[CombatSlot, tuple[CombatSave, Match]]

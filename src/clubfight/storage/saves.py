@@ -22,7 +22,6 @@ from ..engine import VARIANT_NAMES, DealCode, IllegalMoveError, Move, NotationEr
 from ..game import GameResult, ResumedGame, SavedGame, Start, move_texts
 from . import paths, slots
 from .atomic import Damaged, Loaded, load_document, write_document
-from .lock import Hold
 from .schema import (
     MAX_COUNTER,
     SchemaError,
@@ -51,12 +50,8 @@ def _first(folder: Path | None) -> Path:
     return paths.save_path() if folder is None else folder / paths.SAVE_FILE
 
 
-class GameSlot:
+class GameSlot(slots.Slot):
     """The save file this process owns: only its owner writes, resumes, records or clears its game."""
-
-    def __init__(self, claim: Hold) -> None:
-        self._claim = claim
-        self.path = claim.path
 
     def save(self, game: SavedGame) -> None:
         save_game(game, self.path)
@@ -66,10 +61,6 @@ class GameSlot:
 
     def clear(self) -> None:
         clear_game(self.path)
-
-    def release(self) -> None:
-        """Let go (the app does at exit; a killed process lets go anyway)."""
-        self._claim.release()
 
 
 Claimed = slots.Claimed[GameSlot, ResumedGame]

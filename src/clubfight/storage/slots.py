@@ -18,13 +18,26 @@ from typing import Generic, TypeVar
 from .atomic import Loaded
 from .lock import Hold, hold
 
-S = TypeVar("S")
+S = TypeVar("S", bound="Slot")
 """A game's slot class, built on the hold (``saves.GameSlot``, ``combat_saves.CombatSlot``)."""
 T = TypeVar("T")
 """What a slot's file loads to."""
 
 MAX_SLOTS = 16
 """Games of one kind open at once in one data folder (windows, browser tabs)."""
+
+
+class Slot:
+    """A save file this process holds: only its owner writes, resumes or clears it. Each game's slot
+    class adds how its game is saved."""
+
+    def __init__(self, claim: Hold) -> None:
+        self._claim = claim
+        self.path = claim.path
+
+    def release(self) -> None:
+        """Let go (the app does at exit; a killed process lets go anyway)."""
+        self._claim.release()
 
 
 def slot_paths(first: Path) -> list[Path]:
