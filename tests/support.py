@@ -1,10 +1,12 @@
 """Helpers shared by every test folder (tests/ is on sys.path through its conftest.py):
-running async Pilot tests, and games played by a fixed greedy rule."""
+running async Pilot tests, games played by a fixed greedy rule, and what a fresh interpreter loads."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import subprocess
+import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -21,6 +23,20 @@ def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., 
         asyncio.run(test(*args, **kwargs))
 
     return run
+
+
+UI_LIBRARIES = ("textual", "rich")
+
+
+def ui_libraries_loaded(*modules: str) -> str:
+    """The UI library modules a fresh interpreter has loaded after importing ``modules``, comma-joined
+    ("" when none): the real test of import hygiene, since a lazy import only shows at run time."""
+    code = (
+        f"import sys, {', '.join(modules)}\n"
+        f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {UI_LIBRARIES!r})))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return result.stdout.strip()
 
 
 def greedy_game(start: Start, turns: int | None = None) -> tuple[list[Move], list[Position]]:

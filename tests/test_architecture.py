@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-FORBIDDEN = ("textual", "rich")
+from support import UI_LIBRARIES, ui_libraries_loaded
+
+FORBIDDEN = UI_LIBRARIES
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 PURE_PACKAGES = ("clubfight.engine", "clubfight.ai", "clubfight.game", "clubfight.combat", "clubfight.storage")
@@ -25,13 +27,8 @@ import (clubfight.ai.bench, say)."""
 @pytest.mark.parametrize("module", [*PURE_PACKAGES, "clubfight.cli"])
 def test_import_hygiene(module: str) -> None:
     importlib.import_module(module)  # a renamed module fails here instead of being skipped
-    code = (
-        f"import sys, {module}\n"
-        f"loaded = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})\n"
-        "print(','.join(loaded))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "", f"{module} loaded {result.stdout.strip()}"
+    loaded = ui_libraries_loaded(module)
+    assert loaded == "", f"{module} loaded {loaded}"
 
 
 def test_every_module_of_the_pure_packages_is_ui_free() -> None:

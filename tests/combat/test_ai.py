@@ -31,6 +31,7 @@ from clubfight.combat.engine import (
 )
 from clubfight.engine import SplitMix64, shuffled
 from combat.combat_support import BLACK, RED, accounted, card, make
+from support import ui_libraries_loaded
 
 AI_DIR = Path(__file__).resolve().parents[2] / "src" / "clubfight" / "combat" / "ai"
 PHASES = [Phase.SETUP, Phase.ATTACK, Phase.COUNTER]
@@ -358,15 +359,7 @@ def test_hard_with_successive_halving_is_legal_and_repeatable() -> None:
 
 
 def test_the_ai_and_its_bench_load_no_ui_library() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, clubfight.combat.ai, clubfight.combat.ai.bench, clubfight.cli.combat_bench\n"
-        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == ""
+    assert ui_libraries_loaded("clubfight.combat.ai", "clubfight.combat.ai.bench", "clubfight.cli.combat_bench") == ""
 
 
 def test_hard_keeps_ring_out_setups_among_its_candidates() -> None:

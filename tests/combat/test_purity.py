@@ -4,9 +4,9 @@ project only Club Fight's engine (for the project's own shuffle, U1/U4)."""
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
+
+from support import ui_libraries_loaded
 
 ENGINE_DIR = Path(__file__).resolve().parents[2] / "src" / "clubfight" / "combat" / "engine"
 FORBIDDEN = {"random", "os", "io", "pathlib", "time", "datetime", "textual", "rich", "secrets", "sys"}
@@ -29,12 +29,7 @@ def test_combat_engine_imports_nothing_impure() -> None:
 
 
 def test_combat_engine_loads_no_ui_library() -> None:
-    code = (
-        "import sys, clubfight.combat.engine\n"
-        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == ""
+    assert ui_libraries_loaded("clubfight.combat.engine") == ""
 
 
 GAME_DIR = ENGINE_DIR.parent / "game"

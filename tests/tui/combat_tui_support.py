@@ -10,7 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from clubfight.combat.ai import Level
-from clubfight.combat.engine import Attack, CombatCode, Phase, Round, Rules
+from clubfight.combat.engine import Attack, Colour, CombatCode, Phase, PlayKind, Points, Round, Rules, parse_action
 from clubfight.combat.game import Match, PlayedRound
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.combat.fight_screen import SLOT_KEYS, FightScreen
@@ -97,3 +97,16 @@ def first_attack(r: Round) -> Attack:
 
 def is_setup(r: Round) -> bool:
     return r.phase is Phase.SETUP
+
+
+def counter_window() -> Round:
+    """BLACK (the computer) has just played 7♣ onto RED's 6♥ at 8, unsafely; RED holds 8♥ and 7♦."""
+    return make(
+        "3S 4S JS / 9C KD 2H / 7H 6H,7C 5D",
+        red_hand="8H 7D",
+        black_hand="2C 9S",
+        attacker=Colour.BLACK,
+        phase=Phase.COUNTER,
+        pending=parse_action("7C@8"),
+        pending_points=Points(PlayKind.ATTACK, base=1),
+    )

@@ -8,11 +8,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from combat_tui_support import combat_app, enter_attack, fight, first_attack, make, match_of, screen_text, settle
+from combat_tui_support import (
+    combat_app,
+    counter_window,
+    enter_attack,
+    fight,
+    first_attack,
+    make,
+    match_of,
+    screen_text,
+    settle,
+)
 from textual.pilot import Pilot
 
 from clubfight.combat.ai import Level
-from clubfight.combat.engine import Attack, Card, Colour, Phase, PlayKind, Points, Win, parse_action
+from clubfight.combat.engine import Attack, Card, Colour, Phase, Win, parse_action
 from clubfight.combat.game import format_record, parse_record
 from clubfight.storage.combat_saves import combat_save_path, load_match
 from clubfight.storage.combat_stats import load_combat_stats
@@ -146,20 +156,6 @@ async def test_one_round_by_mouse_only() -> None:
             raise AssertionError("the round never ended")
         assert fight(app).model.round.is_over
         assert fight(app).model.match.round_number == 1
-
-
-def counter_window() -> Any:
-    """BLACK (the computer) has just played 7♣ onto RED's 6♥ at 8, unsafely; RED holds 8♥ and 7♦."""
-    r = make(
-        "3S 4S JS / 9C KD 2H / 7H 6H,7C 5D",
-        red_hand="8H 7D",
-        black_hand="2C 9S",
-        attacker=BLACK,
-        phase=Phase.COUNTER,
-        pending=parse_action("7C@8"),
-        pending_points=Points(PlayKind.ATTACK, base=1, combo=0),
-    )
-    return r
 
 
 @async_test

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from combat_tui_support import combat_app, match_of, settle
+from combat_tui_support import combat_app, counter_window, match_of, settle
 from textual.pilot import Pilot
 
-from clubfight.combat.engine import Colour, Phase, PlayKind, Points, parse_action
+from clubfight.combat.engine import Colour
 from combat.combat_support import make
 
 SnapCompare = Callable[..., bool]
@@ -45,16 +45,7 @@ def test_combat_mid_fight_120x40(snap_compare: SnapCompare) -> None:
 
 
 def test_combat_counter_prompt(snap_compare: SnapCompare) -> None:
-    r = make(
-        "3S 4S JS / 9C KD 2H / 7H 6H,7C 5D",
-        red_hand="8H 7D",
-        black_hand="2C 9S",
-        attacker=BLACK,
-        phase=Phase.COUNTER,
-        pending=parse_action("7C@8"),
-        pending_points=Points(PlayKind.ATTACK, base=1),
-    )
-    assert snap_compare(combat_app(match_of(r)), run_before=waited)
+    assert snap_compare(combat_app(match_of(counter_window())), run_before=waited)
 
 
 def banner(grid: str, play: list[str], **fields: Any) -> Any:

@@ -9,6 +9,8 @@ hint engine has its own test of the same kind (tests/ai/test_ai_hints.py).
 
 from __future__ import annotations
 
+from tui_support import with_decks
+
 from clubfight.ai.heuristic import best_move
 from clubfight.engine import Action, Level, Position, Variant, deal
 from clubfight.game import GameSession, Start
@@ -22,19 +24,6 @@ from clubfight.tui.clubfight.plan import (
 )
 from clubfight.tui.clubfight.table_model import TableModel
 from clubfight.tui.screens.question_screen import blocking_question
-
-
-def with_decks(position: Position, grid_deck: tuple, clubs_deck: tuple) -> Position:  # type: ignore[type-arg]
-    return Position(
-        position.grid,
-        position.hand,
-        grid_deck,
-        clubs_deck,
-        discard=position.discard,
-        turns_played=position.turns_played,
-        level=position.level,
-        variant=position.variant,
-    )
 
 
 def shown(position: Position) -> list[str]:

@@ -3,10 +3,10 @@ same ones the keys and clicks call (the Pilot games in test_games.py check that 
 
 from __future__ import annotations
 
-from tui_support import WINNING_LINE, WINNING_SEED, choice_index
+from tui_support import WINNING_LINE, WINNING_SEED, choice_index, with_decks
 
 from clubfight.ai.heuristic import best_move
-from clubfight.engine import Action, Card, DealCode, Level, Move, Outcome, Position, Variant, deal, parse_position
+from clubfight.engine import Action, DealCode, Level, Move, Outcome, Position, Variant, deal, parse_position
 from clubfight.game import GameSession, Start
 from clubfight.tui.clubfight.plan import Plan, options
 from clubfight.tui.clubfight.table_model import NEW_GAME_WARNING, Change, TableModel
@@ -103,20 +103,6 @@ def test_a_move_leaving_a_block_another_would_lift_is_asked_about_first() -> Non
     assert model.answer(True).committed == asking[0]
 
 
-def with_grid_deck(position: Position, grid_deck: list[Card]) -> Position:
-    """The same position with its face-down grid deck in another order."""
-    return Position(
-        position.grid,
-        position.hand,
-        grid_deck,
-        position.clubs_deck,
-        discard=position.discard,
-        turns_played=position.turns_played,
-        level=position.level,
-        variant=position.variant,
-    )
-
-
 def test_the_blocking_question_never_depends_on_the_face_down_grid_deck() -> None:
     """Issue 10.1: the question judges the grid after clearing and before the refill. Every order of
     the grid deck (reversed, rotated, or one card left that is or isn't a spade) asks the same."""
@@ -128,7 +114,9 @@ def test_the_blocking_question_never_depends_on_the_face_down_grid_deck() -> Non
             orders = [deck[::-1], deck[1:] + deck[:1]] if len(deck) > 1 else []
             asked = TableModel(GameSession(Start.from_position(position))).new_blocks
             for order in orders:
-                other = TableModel(GameSession(Start.from_position(with_grid_deck(position, order)))).new_blocks
+                other = TableModel(
+                    GameSession(Start.from_position(with_decks(position, order, position.clubs_deck)))
+                ).new_blocks
                 for move in position.legal_moves():
                     assert asked(move) == other(move), (position.notation(), move)
                     checked += 1

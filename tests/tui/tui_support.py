@@ -47,6 +47,20 @@ def make_app(
     return app
 
 
+def with_decks(position: Position, grid_deck: Sequence[Card], clubs_deck: Sequence[Card]) -> Position:
+    """The same position with its face-down decks in another order (for the no-peeking tests)."""
+    return Position(
+        position.grid,
+        position.hand,
+        grid_deck,
+        clubs_deck,
+        discard=position.discard,
+        turns_played=position.turns_played,
+        level=position.level,
+        variant=position.variant,
+    )
+
+
 def game(app: ClubFightApp) -> GameScreen:
     screen = app.game
     assert screen is not None, "no table on screen"
