@@ -16,12 +16,12 @@ from textual.app import App
 
 from ...combat.engine import Colour, CombatCode
 from ...combat.game import CombatResult, CombatSave, Match, format_record
-from .fight_model import FightModel
-from .fight_screen import FightScreen
 from .launch import CombatLaunch
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the fight's model and screen load when a match starts, not with the app
     from ...storage.combat_saves import CombatSlot
+    from .fight_model import FightModel
+    from .fight_screen import FightScreen
 
 ELSEWHERE = "A Combat Club match is open in another window, so it stays there: here is a new one."
 
@@ -125,6 +125,7 @@ class CombatApp(App[None]):
 
     def _model_for(self, match: Match, opponent: str | None, colour: Colour) -> FightModel:
         from ...combat.ai import Level
+        from .fight_model import FightModel
 
         if opponent is None:
             return FightModel(match, humans=frozenset(Colour), level=None)
@@ -153,6 +154,8 @@ class CombatApp(App[None]):
         return secrets.randbelow(1_000_000)
 
     def show_fight(self, model: FightModel, save: CombatSave) -> None:
+        from .fight_screen import FightScreen
+
         pace = 0.0 if self.animation_level == "none" else self.combat_pace
         screen = FightScreen(model, pace=pace)
         self.combat_info = save
