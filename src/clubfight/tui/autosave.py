@@ -67,7 +67,7 @@ class Saves:
                 self.slot = claim_free_slot()
             self.slot.save(session.saved())
         except (OSError, ValueError) as error:
-            return f"Couldn't save the game: {_why(error)}. It carries on, unsaved."
+            return f"Couldn't save the game: {why(error)}. It carries on, unsaved."
         return None
 
     def record_finish(self, session: GameSession, today: date, *, abandoned: bool = False) -> str | None:
@@ -80,7 +80,7 @@ class Saves:
                 return record_game(result)
             return self.slot.finish(result)
         except (OSError, ValueError) as error:
-            return f"Couldn't record the result in the statistics: {_why(error)}."
+            return f"Couldn't record the result in the statistics: {why(error)}."
 
     def release(self) -> None:
         if self.slot is not None:
@@ -100,12 +100,13 @@ def export_file(session: GameSession) -> tuple[str, Path | None]:
     try:
         path = export_record(session.start, session.moves)
     except (OSError, ValueError) as error:
-        return f"Couldn't export the record: {_why(error)}", None
+        return f"Couldn't export the record: {why(error)}", None
     # Folder and file name on lines of their own: a path has no spaces to wrap at in a narrow dialog.
     return f"Record written to\n{path.parent}{os.sep}\n{path.name}", path
 
 
-def _why(error: Exception) -> str:
+def why(error: Exception) -> str:
+    """An error in a few words for a one-line warning: the OS's reason ("No space left on device")."""
     if isinstance(error, OSError):
         return error.strerror or type(error).__name__
     return str(error)

@@ -16,6 +16,7 @@ from textual.app import App
 
 from ...combat.engine import Colour, CombatCode
 from ...combat.game import CombatResult, CombatSave, Match, format_record
+from ..autosave import utc_today, why
 from .launch import CombatLaunch
 
 if TYPE_CHECKING:  # the fight's model and screen load when a match starts, not with the app
@@ -24,12 +25,6 @@ if TYPE_CHECKING:  # the fight's model and screen load when a match starts, not 
     from .fight_screen import FightScreen
 
 ELSEWHERE = "A Combat Club match is open in another window, so it stays there: here is a new one."
-
-
-def _why(error: Exception) -> str:
-    if isinstance(error, OSError):
-        return error.strerror or type(error).__name__
-    return str(error)
 
 
 class CombatApp(App[None]):
@@ -188,7 +183,7 @@ class CombatApp(App[None]):
                 self.combat_slot = claim_free_match_slot()
             self.combat_slot.save(self._save_of(fight))
         except (OSError, ValueError) as error:
-            return f"Couldn't save the match: {_why(error)}. It carries on, unsaved."
+            return f"Couldn't save the match: {why(error)}. It carries on, unsaved."
         return None
 
     def on_fight_screen_round_over(self, event: FightScreen.RoundOver) -> None:
@@ -224,14 +219,14 @@ class CombatApp(App[None]):
             return
         from ...storage.combat_stats import record_match
 
-        today = self.combat_today() if self.combat_today is not None else _utc_today()
+        today = self.combat_today() if self.combat_today is not None else utc_today()
         result = CombatResult.from_match(
             match, save.colour, save.opponent, played_on=today, abandoned=abandoned, match_id=save.match_id
         )
         try:
             self._combat_warn(record_match(result))
         except (OSError, ValueError) as error:
-            self._combat_warn(f"Couldn't record the match in the statistics: {_why(error)}.")
+            self._combat_warn(f"Couldn't record the match in the statistics: {why(error)}.")
 
     def _combat_export(self, match: Match) -> str:
         from ...storage.combat_stats import export_combat_record
@@ -239,7 +234,7 @@ class CombatApp(App[None]):
         try:
             path = export_combat_record(format_record(match), str(match.code))
         except (OSError, ValueError) as error:
-            return f"Couldn't export the record: {_why(error)}"
+            return f"Couldn't export the record: {why(error)}"
         return f"Record written to\n{path.parent}{os.sep}\n{path.name}\n(clubfight combat replay FILE replays it)"
 
     def action_combat_rules(self) -> None:
@@ -261,9 +256,3 @@ def _resume_text(match: Match, save: CombatSave, who: str) -> str:
         f"{match.code}: {save.colour} against {who}, round {match.round_number} ({points}); "
         f"rounds won: RED {red}, BLACK {black}."
     )
-
-
-def _utc_today() -> date:
-    from datetime import datetime, timezone
-
-    return datetime.now(timezone.utc).date()
