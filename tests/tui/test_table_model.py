@@ -3,12 +3,12 @@ same ones the keys and clicks call (the Pilot games in test_games.py check that 
 
 from __future__ import annotations
 
-from tui_support import WINNING_LINE, WINNING_SEED, choice_index, with_decks
+from tui_support import WINNING_LINE, WINNING_SEED, choice_index, places_to_pick, with_decks
 
 from clubfight.ai.heuristic import best_move
 from clubfight.engine import Action, DealCode, Level, Move, Outcome, Position, Variant, deal, parse_position
 from clubfight.game import GameSession, Start
-from clubfight.tui.clubfight.plan import Plan, options
+from clubfight.tui.clubfight.plan import Plan
 from clubfight.tui.clubfight.table_model import NEW_GAME_WARNING, Change, TableModel
 
 
@@ -22,9 +22,8 @@ def enter(model: TableModel, move: Move) -> Change:
     position = model.position
     model.select_club(model.hand_slots().index(move.club))
     model.choose_action(move.action)
-    if move.action in (Action.SUM, Action.RUN, Action.ANY) and len(options(position, Plan(move.club, move.action))) > 1:
-        for place in sorted(move.cleared):
-            model.press_place(place)
+    for place in places_to_pick(position, move):
+        model.press_place(place)
     index = choice_index(position, Plan(club=move.club, action=move.action), move)
     if index is not None:
         if move.action is Action.UPDOWN:

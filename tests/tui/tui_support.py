@@ -13,7 +13,7 @@ from clubfight.engine import Action, Card, Level, Move, Position, Variant, deal
 from clubfight.tui.app import ClubFightApp
 from clubfight.tui.clubfight.action_panel import ACTION_KEYS
 from clubfight.tui.clubfight.hand_view import HAND_KEYS
-from clubfight.tui.clubfight.plan import CHOOSING_ACTIONS, Plan, options
+from clubfight.tui.clubfight.plan import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, options
 from clubfight.tui.clubfight.table_screen import GameScreen
 
 WINNING_SEED = 1
@@ -75,13 +75,22 @@ def choice_index(position: Position, club_plan: Plan, move: Move) -> int | None:
     return moves.index(move)
 
 
+def places_to_pick(position: Position, move: Move) -> list[int]:
+    """The places the player picks for ``move``: none when the action clears no chosen cards, or
+    when it has one way only, which the table picks for the player (picking again would undo it)."""
+    if move.action not in PICKING_ACTIONS:
+        return []
+    if len(options(position, Plan(club=move.club, action=move.action))) == 1:
+        return []
+    return sorted(move.cleared)
+
+
 def keys_for(position: Position, move: Move, slots: Sequence[Card | None] | None = None) -> list[str]:
     """The key presses that play ``move``: club, action, targets, Enter. ``slots``: the table's hand
     layout (``TableModel.hand_slots``), which is the engine's hand order at the opening."""
     keys = [HAND_KEYS[list(slots or position.hand).index(move.club)], ACTION_KEYS[move.action]]
     plan = Plan(club=move.club, action=move.action)
-    if move.action in (Action.SUM, Action.RUN, Action.ANY) and len(options(position, plan)) > 1:
-        keys += [str(p) for p in sorted(move.cleared)]  # (the only way is picked for the player)
+    keys += [str(p) for p in places_to_pick(position, move)]
     index = choice_index(position, plan, move)
     if index is not None:
         if move.action is Action.UPDOWN:
@@ -115,9 +124,8 @@ async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Mov
     move = position.parse_move(text)
     await pilot.click(f"#hand-{game(app).model.hand_slots().index(move.club)}")
     await pilot.click(f"#action-{move.action.value}")
-    if move.action in (Action.SUM, Action.RUN, Action.ANY) and len(options(position, Plan(move.club, move.action))) > 1:
-        for place in sorted(move.cleared):
-            await pilot.click(f"#place-{place}")
+    for place in places_to_pick(position, move):
+        await pilot.click(f"#place-{place}")
     index = choice_index(position, Plan(club=move.club, action=move.action), move)
     if index is not None:
         await pilot.click(f"#choice-{index}")

@@ -91,7 +91,7 @@ def regions(code: str, size: tuple[int, int]) -> dict[str, tuple[float, float]]:
 
 def test_a_turn_by_keyboard_and_a_turn_by_mouse_in_chromium(home: Path) -> None:
     sync_playwright = browser_or_skip()
-    from tui_support import keys_for
+    from tui_support import keys_for, places_to_pick
 
     from clubfight.tui.clubfight.table_model import hand_slots
 
@@ -170,9 +170,8 @@ def test_a_turn_by_keyboard_and_a_turn_by_mouse_in_chromium(home: Path) -> None:
             slots = hand_slots([opening, position], [first])  # the drawn club fills the played one's slot
             click(f"hand-{slots.index(second.club)}")
             click(f"action-{second.action.value}")
-            if second.action in (Action.SUM, Action.RUN, Action.ANY):
-                for place in sorted(second.cleared):
-                    click(f"place-{place}")
+            for place in places_to_pick(position, second):  # a single way is picked for the player
+                click(f"place-{place}")
             click("confirm")
             wait_for(r"Turn 3/13")
             page.screenshot(path=str(home / "browser.png"))
