@@ -28,15 +28,19 @@ def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., 
 UI_LIBRARIES = ("textual", "rich")
 
 
-def ui_libraries_loaded(*modules: str) -> str:
-    """The UI library modules a fresh interpreter has loaded after importing ``modules``, comma-joined
-    ("" when none): the real test of import hygiene, since a lazy import only shows at run time."""
-    code = (
-        f"import sys, {', '.join(modules)}\n"
-        f"print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {UI_LIBRARIES!r})))\n"
-    )
+def modules_loaded(packages: tuple[str, ...], *modules: str) -> str:
+    """The modules inside ``packages`` that a fresh interpreter has loaded after importing ``modules``,
+    comma-joined ("" when none): the real test of import hygiene, since a lazy import only shows at
+    run time."""
+    inside = f"any(m == p or m.startswith(p + '.') for p in {packages!r})"
+    code = f"import sys, {', '.join(modules)}\nprint(','.join(sorted(m for m in sys.modules if {inside})))\n"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return result.stdout.strip()
+
+
+def ui_libraries_loaded(*modules: str) -> str:
+    """The UI library modules (Textual, Rich) a fresh interpreter has loaded after importing ``modules``."""
+    return modules_loaded(UI_LIBRARIES, *modules)
 
 
 def greedy_game(start: Start, turns: int | None = None) -> tuple[list[Move], list[Position]]:

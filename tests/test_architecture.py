@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from support import UI_LIBRARIES, ui_libraries_loaded
+from support import UI_LIBRARIES, modules_loaded, ui_libraries_loaded
 
 FORBIDDEN = UI_LIBRARIES
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -108,3 +108,11 @@ def test_relative_imports_are_resolved() -> None:
         "random",
     }
     assert imports_of("from .. import x", "clubfight.engine", is_package=True) == {"clubfight"}
+
+
+def test_club_fight_start_up_leaves_combat_club_and_the_help_unloaded() -> None:
+    """Start-up time (issue 9): what ``clubfight`` imports before its first frame. Combat Club's engine,
+    AI and screens load when it is entered; the help's Markdown parser when the help is drawn."""
+    start_up = ("clubfight.cli.main", "clubfight.cli.play", "clubfight.tui.app")
+    lazy = ("clubfight.combat", "clubfight.tui.combat.fight_screen", "rich.markdown", "textual.widgets._markdown")
+    assert modules_loaded(lazy, *start_up) == ""

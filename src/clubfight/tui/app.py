@@ -21,18 +21,18 @@ from .autosave import Clock, Saves, export_file, new_session, utc_today
 from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
 from .combat.app_part import CombatApp
-from .combat.launch import CombatLaunch
 from .screens.start_screen import COMBAT_CHOICE, StartChoice, StartScreen
 from .stack import GuardedStack
 from .themes import FELT, register_themes
 
 if TYPE_CHECKING:
     from ..game import ResumedGame
+    from .combat.launch import CombatLaunch
     from .screens.settings_screen import SettingsScreen
 
 
-APP_CSS: list[str | PurePath] = ["clubfight/table.tcss", "combat/fight.tcss"]
-"""The Club Fight table's stylesheet, then Combat Club's (its cards look like the table's)."""
+APP_CSS: list[str | PurePath] = ["clubfight/table.tcss"]
+"""The Club Fight table's stylesheet; Combat Club's (built on it) comes with its fight screen."""
 
 
 def random_seed() -> int:

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from ...combat.engine import Colour, CombatCode
-from ...combat.game import CombatResult, CombatSave, Match, format_record
 from ..autosave import utc_today, why
-from .launch import CombatLaunch
 
-if TYPE_CHECKING:  # the fight's model and screen load when a match starts, not with the app
+if TYPE_CHECKING:  # Combat Club's engine, model and screen load when it is entered, not with the app
+    from ...combat.engine import Colour
+    from ...combat.game import CombatSave, Match
     from ...storage.combat_saves import CombatSlot
     from .fight_model import FightModel
     from .fight_screen import FightScreen
+    from .launch import CombatLaunch
 
 ELSEWHERE = "A Combat Club match is open in another window, so it stays there: here is a new one."
 
@@ -120,6 +120,7 @@ class CombatApp(App[None]):
 
     def _model_for(self, match: Match, opponent: str | None, colour: Colour) -> FightModel:
         from ...combat.ai import Level
+        from ...combat.engine import Colour
         from .fight_model import FightModel
 
         if opponent is None:
@@ -128,6 +129,9 @@ class CombatApp(App[None]):
 
     def start_combat(self, launch: CombatLaunch) -> None:
         """A new match on a fresh fight screen."""
+        from ...combat.engine import CombatCode
+        from ...combat.game import CombatSave, Match
+
         match = self.combat_match
         self.combat_match = None
         if match is None:
@@ -171,6 +175,8 @@ class CombatApp(App[None]):
         self._combat_warn(self._combat_autosave(fight))
 
     def _save_of(self, fight: FightScreen) -> CombatSave:
+        from ...combat.game import CombatSave, format_record
+
         info = self.combat_info
         assert info is not None, "show_fight sets it"
         return CombatSave(format_record(fight.model.match), info.opponent, info.colour, info.match_id)
@@ -208,6 +214,7 @@ class CombatApp(App[None]):
             fight.apply(model.next_round())
         elif choice == "rematch":
             info = self._save_of(fight)
+            from ...combat.game import CombatSave
             from ...storage import new_game_id
 
             self.combat_info = CombatSave("", info.opponent, info.colour, new_game_id())
@@ -217,6 +224,7 @@ class CombatApp(App[None]):
         """Against the computer only: two people at one terminal have no "you" to count for."""
         if save.opponent is None:
             return
+        from ...combat.game import CombatResult
         from ...storage.combat_stats import record_match
 
         today = self.combat_today() if self.combat_today is not None else utc_today()
@@ -229,6 +237,7 @@ class CombatApp(App[None]):
             self._combat_warn(f"Couldn't record the match in the statistics: {why(error)}.")
 
     def _combat_export(self, match: Match) -> str:
+        from ...combat.game import format_record
         from ...storage.combat_stats import export_combat_record
 
         try:
@@ -249,6 +258,8 @@ class CombatApp(App[None]):
 
 def _resume_text(match: Match, save: CombatSave, who: str) -> str:
     """Where the match stands: the points of the round in play, and the rounds won so far."""
+    from ...combat.engine import Colour
+
     current = match.current
     red, black = match.wins
     points = f"RED {current.score(Colour.RED)} - BLACK {current.score(Colour.BLACK)} points"

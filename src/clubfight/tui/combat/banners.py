@@ -16,6 +16,7 @@ from textual.widgets import Button, Static
 from ...combat.engine import Colour, RoundResult, Win
 from ...combat.game import Match
 from ..widgets.buttons import FlatButton
+from . import COMBAT_CSS
 
 FONT = {
     "B": ("████ ", "█   █", "████ ", "█   █", "████ "),
@@ -49,6 +50,8 @@ def banner_title(result: RoundResult) -> str:
 
 class RoundOverScreen(ModalScreen[str]):
     """Dismisses with "next", "rematch", "quit" or "table" (look at the final grid)."""
+
+    CSS_PATH = COMBAT_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose('next')", "Next round", show=False),

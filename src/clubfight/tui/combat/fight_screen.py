@@ -24,6 +24,7 @@ from ...combat.engine import Action, Card, Colour, EventKind, Phase, Round
 from ..widgets.buttons import FlatButton, update_if_changed
 from ..widgets.cards import red_ink
 from ..widgets.footer import TableFooter
+from . import COMBAT_CSS
 from .cards import CombatCard
 from .fight_model import CARD_SLOTS, Change, FightModel, arrange_places, points_text
 
@@ -57,6 +58,7 @@ def _bindings() -> list[BindingType]:
 
 
 class FightScreen(Screen[None]):
+    CSS_PATH = COMBAT_CSS
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
 
     class Changed(Message):

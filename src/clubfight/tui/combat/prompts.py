@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 
 from ...combat.engine import Card, Event, Points, Win
 from ..widgets.buttons import FlatButton
+from . import COMBAT_CSS
 from .cards import CombatCard
 from .fight_model import points_text, wins_text
 
@@ -21,6 +22,8 @@ from .fight_model import points_text, wins_text
 class CounterScreen(ModalScreen[Card | None]):
     """The defender may counter: the card, the points, and y to counter or n to let it go.
     Dismisses with the counter card, or None to let the play stand."""
+
+    CSS_PATH = COMBAT_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Counter"),
@@ -90,6 +93,8 @@ class CounterScreen(ModalScreen[Card | None]):
 
 class DrawOffScreen(ModalScreen[None]):
     """U3, one step at a time: both players' cards, and what each comparison decided (Enter: next)."""
+
+    CSS_PATH = COMBAT_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "step", "Next"),

@@ -20,9 +20,10 @@ from textual.widgets import Footer, Static
 from ...combat.engine import Action, Colour, EventKind, Round
 from ...combat.game import Match
 from ..clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
+from . import COMBAT_CSS
 from .cards import CombatCard
 
-REPLAY_CSS: list[str | PurePath] = ["../clubfight/table.tcss", "fight.tcss"]
+REPLAY_CSS: list[str | PurePath] = ["../clubfight/table.tcss", COMBAT_CSS]
 ROWS = ((1, 2, 3), (4, 5, 6), (7, 8, 9))
 
 

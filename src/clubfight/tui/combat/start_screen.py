@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Static
 from ...combat.ai import Level
 from ...combat.engine import Juggle, Style
 from ..widgets.buttons import FlatButton
+from . import COMBAT_CSS
 from .launch import CombatLaunch
 
 TITLE_ART = """\
@@ -39,6 +40,7 @@ def _style(style: Style | None) -> str:
 
 
 class CombatStartScreen(Screen[CombatLaunch | None]):
+    CSS_PATH = COMBAT_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         # The menu shows every option's key; the Footer keeps the few that fit 80 columns.
         Binding("enter", "fight", "Fight!"),
