@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 ROW_CELLS = 8
 """Cells per row when the Footer wraps (the CSS gives it two rows below 120x40)."""
@@ -14,6 +15,11 @@ class TableFooter(Footer):
     cells when the stylesheet gives it a grid layout, so a narrow terminal still shows every key."""
 
     def compose(self) -> ComposeResult:
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # The class each key's compact watcher would add once mounted: given now, so the keys
+                # are styled once, not twice, each time the Footer recomposes.
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
         if self.styles.layout is not None and self.styles.layout.name == "grid":
             self.styles.grid_size_columns = ROW_CELLS
