@@ -70,8 +70,9 @@ class Terminal:
             self.settle(quiet=0.1, limit=limit)
         self.settle()
 
-    def press(self, key: str) -> None:
-        os.write(self.fd, KEYS.get(key, key.encode()))
+    def press(self, *keys: str) -> None:
+        """Type ``keys`` in one burst (as a fast typist or a pasted string does), then wait for quiet."""
+        os.write(self.fd, b"".join(KEYS.get(key, key.encode()) for key in keys))
         self.settle()
 
     def resize(self, columns: int, rows: int) -> None:
