@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from clubfight.ai import Hint, make_policy, suggest
 from clubfight.ai.heuristic import best_move, ranked_moves
-from clubfight.ai.hints import Finisher, Settings, suggest_with, unseen_cards
+from clubfight.ai.hints import STRENGTHS, Finisher, Settings, suggest_with, unseen_cards
 from clubfight.ai.policies import greedy_policy
 from clubfight.engine import Level, Position, deal, format_position, parse_position
 
@@ -70,6 +70,22 @@ def test_fast_hint_ignores_the_order_of_the_hidden_decks(deal_seed: int, turns: 
     assert suggest(other, strength="fast", seed=3) == suggest(position, strength="fast", seed=3)
 
 
+@pytest.mark.parametrize("strength", [name for name in STRENGTHS if name != "fast"])
+@settings(max_examples=3)
+@given(deal_seed=st.integers(1, 10_000), turns=st.integers(6, 10), data=st.data())
+def test_slower_strengths_ignore_the_order_of_the_hidden_decks(
+    strength: str, deal_seed: int, turns: int, data: st.DataObject
+) -> None:
+    """strong and expert as shipped, later in the game where their searches are short enough to test."""
+    position = mid_game(Level.HARD, deal_seed, turns)
+    if position.is_over or len(set(position.grid_deck)) < 2:
+        return
+    grid_deck = data.draw(st.permutations([str(c) for c in position.grid_deck]))
+    clubs_deck = data.draw(st.permutations([str(c) for c in position.clubs_deck]))
+    other = parse_position(with_decks(position, grid_deck, clubs_deck))
+    assert suggest(other, strength=strength, seed=5) == suggest(position, strength=strength, seed=5)
+
+
 def test_unseen_cards_are_canonical() -> None:
     position = mid_game(Level.HARD, 5, 1)
     grid_cards, clubs = unseen_cards(position)
@@ -77,7 +93,7 @@ def test_unseen_cards_are_canonical() -> None:
     assert list(clubs) == sorted(position.clubs_deck)
 
 
-@pytest.mark.parametrize("strength", ["fast", "strong"])
+@pytest.mark.parametrize("strength", list(STRENGTHS))
 def test_hint_is_legal_and_has_a_one_line_reason(strength: str) -> None:
     position = mid_game(Level.HARD, 11, 3)
     hint = suggest(position, strength=strength, seed=1)

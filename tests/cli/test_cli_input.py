@@ -46,6 +46,15 @@ def test_cli_variants_and_levels_are_the_engines() -> None:
     assert tuple(level.value for level in engine.Level) == options.LEVELS
 
 
+def test_cli_and_settings_hint_strengths_are_the_hint_engines() -> None:
+    """Restated so that parsing arguments and reading settings never load the AI."""
+    from clubfight.ai.hints import STRENGTHS
+    from clubfight.cli import options
+    from clubfight.storage import settings
+
+    assert options.STRENGTHS == settings.HINT_STRENGTHS == tuple(STRENGTHS)
+
+
 def test_a_pasted_file_as_a_deal_code_is_quoted_by_its_start() -> None:
     from clubfight.engine import DealCode, NotationError
 

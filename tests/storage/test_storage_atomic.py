@@ -264,6 +264,18 @@ def test_settings_keep_their_good_fields(tmp_path: Path) -> None:
     assert loaded.warning is not None and "theme" in loaded.warning and "confirm_blocking_move" in loaded.warning
 
 
+def test_an_unknown_hint_strength_costs_only_that_setting(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(Settings(hint_strength="expert", animations=False), path)
+    assert load_settings(path, now=NOW).value == Settings(hint_strength="expert", animations=False)
+    document = json.loads(path.read_text())
+    document["hint_strength"] = "grandmaster"
+    path.write_text(json.dumps(document))
+    loaded = load_settings(path, now=NOW)
+    assert loaded.value == Settings(animations=False)
+    assert loaded.warning is not None and "hint_strength" in loaded.warning
+
+
 # --- garbage in, never an exception out -----------------------------------------------------------
 
 LOADERS: dict[str, Any] = {"stats.json": load_stats, "save.json": load_game, "settings.json": load_settings}

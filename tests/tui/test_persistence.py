@@ -298,6 +298,27 @@ async def test_settings_screen_applies_theme_and_four_colour_deck_live_and_at_st
         assert again.theme == HIGH_CONTRAST.name and again.has_class("-four-colour")
 
 
+@async_test
+async def test_the_hint_strength_chosen_in_settings_serves_the_open_table_and_the_next_start() -> None:
+    app = make_app(1)
+    async with app.run_test() as pilot:
+        assert game(app).hint_strength == "fast"
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("#hint_strength", Select).value = "expert"
+        await pilot.pause()
+        assert game(app).hint_strength == "expert"  # live, on the table under the settings screen
+    assert load_settings().value.hint_strength == "expert"
+    again = make_app(1)
+    async with again.run_test() as pilot:
+        await pilot.pause()
+        assert game(again).hint_strength == "expert"
+    this_run = ClubFightApp(level=Level.EASY, seed=1, hint_strength="strong")  # --strength strong
+    async with this_run.run_test() as pilot:
+        await pilot.pause()
+        assert game(this_run).hint_strength == "strong"
+
+
 # --- the daily deal -------------------------------------------------------------------------
 
 

@@ -114,9 +114,12 @@ async def test_settings_are_toggled_and_persisted(home: Path) -> None:
         await pilot.pause()
         assert app.theme == HIGH_CONTRAST.name
         assert load_settings().value.theme == HIGH_CONTRAST.name
+        screen.query_one("#hint_strength", Select).value = "expert"
+        await pilot.pause()
+        assert load_settings().value.hint_strength == "expert"
         await pilot.press("escape")
         await pilot.pause()
-    expected = Settings(theme=HIGH_CONTRAST.name, four_colour_deck=True, animations=False)
+    expected = Settings(theme=HIGH_CONTRAST.name, four_colour_deck=True, animations=False, hint_strength="expert")
     assert app.results == [expected]
     saved = json.loads((home / "settings.json").read_text())
     assert saved == {
@@ -126,6 +129,7 @@ async def test_settings_are_toggled_and_persisted(home: Path) -> None:
         "four_colour_deck": True,
         "animations": False,
         "confirm_blocking_move": True,
+        "hint_strength": "expert",
     }
 
 

@@ -20,6 +20,8 @@ from .solver import Verdict, solve
 
 SOLVER = "solver"
 ALL_POLICIES = (SOLVER, *POLICY_NAMES)
+DEFAULT_POLICIES = tuple(name for name in ALL_POLICIES if name != "hint-expert")
+"""What ``clubfight bench`` runs unless told: expert takes a second or more a move, so it is asked for by name."""
 SOLVER_TIME_LIMIT = 10.0
 
 
@@ -134,8 +136,8 @@ def run_deals(
 
 def make_tasks(seeds: Iterable[int], levels: Sequence[str], policies: Sequence[str]) -> list[tuple[str, str, int]]:
     # Expensive policies first, so a pool is not left waiting on one slow straggler at the end.
-    cost = {"hint-strong": 0, "hint-fast": 1, SOLVER: 2, "greedy": 3, "random": 4}
-    ordered = sorted(policies, key=lambda name: cost.get(name, 5))
+    cost = {"hint-expert": 0, "hint-strong": 1, "hint-fast": 2, SOLVER: 3, "greedy": 4, "random": 5}
+    ordered = sorted(policies, key=lambda name: cost.get(name, len(cost)))
     return [(policy, level, seed) for policy in ordered for level in levels for seed in seeds]
 
 

@@ -4,8 +4,8 @@ It knows the grid, the hand and which cards are still unseen (the grid deck and 
 as sets), never the order of either deck. It uses perfect-information Monte Carlo (PIMC): deal
 the unseen cards into many sample orders, try the heuristic's best few moves in every sample
 (the same samples for every move, so luck cancels out), finish each sample game with the
-heuristic policy, and keep the move that wins most often; "strong" spends extra samples on the
-close calls by successive halving. docs/ai.md has the measurements that chose this design and
+heuristic policy, and keep the move that wins most often; "strong" and "expert" spend extra samples
+on the close calls by successive halving. docs/ai.md has the measurements that chose this design and
 its settings over the alternatives.
 
 No peeking: the unseen cards are sorted before they are shuffled with the hint's own
@@ -57,7 +57,10 @@ class Settings:
 STRENGTHS: dict[str, Settings] = {
     "fast": Settings(candidates=8, samples=20),
     "strong": Settings(candidates=16, samples=8, rounds=4),
+    "expert": Settings(candidates=24, samples=24, rounds=5),
 }
+"""fast and strong answer a player's hint key; expert (about six times strong's work, a second or
+more a move) is for analysis and autoplay, and for measuring how far blind play can go."""
 
 
 def unseen_cards(position: Position) -> tuple[tuple[Card, ...], tuple[Card, ...]]:

@@ -14,7 +14,7 @@ from .hints import suggest
 
 Policy = Callable[[Position], Move]
 
-POLICY_NAMES = ("random", "greedy", "hint-fast", "hint-strong")
+POLICY_NAMES = ("random", "greedy", "hint-fast", "hint-strong", "hint-expert")
 
 
 def random_policy(seed: int) -> Policy:

@@ -10,7 +10,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..ai.bench import ALL_POLICIES, Row, make_tasks, parse_seed_range, report_json, run_deals, summarise
+from ..ai.bench import (
+    ALL_POLICIES,
+    DEFAULT_POLICIES,
+    Row,
+    make_tasks,
+    parse_seed_range,
+    report_json,
+    run_deals,
+    summarise,
+)
 from .options import LEVELS, MAX_SEED, UsageError
 
 if TYPE_CHECKING:
@@ -105,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         _check_writable(Path(args.json))  # before the run, not after hours of it
     levels = _names(args.levels, LEVELS, "level")
-    policies = _names(args.policies, ALL_POLICIES, "policy") if args.policies else list(ALL_POLICIES)
+    policies = _names(args.policies, ALL_POLICIES, "policy") if args.policies else list(DEFAULT_POLICIES)
     tasks = make_tasks(seeds, levels, policies)
     with progress_bar(len(tasks)) as advance:
         results = run_deals(tasks, jobs=args.jobs, on_result=lambda _: advance())

@@ -42,7 +42,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--daily", action="store_true", help="play today's daily deal (the same for everyone, UTC)")
     play.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="turn on a rules variant")
     play.add_argument("--autoplay", action="store_true", help="watch the hint engine play the deal")
-    play.add_argument("--strength", choices=STRENGTHS, default="fast", help="hint engine strength (default fast)")
+    play.add_argument(
+        "--strength",
+        choices=STRENGTHS,
+        default=None,
+        help="hint engine strength for the hint key and --autoplay, for this run: fast, strong, or expert "
+        "(slow, a second or more a move; for analysis and demos). Default: the one chosen in Settings (fast)",
+    )
 
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
 
@@ -62,7 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     hint = commands.add_parser("hint", help="suggest a move, seeing only what a player sees")
     hint.add_argument("position", help="a position string or a deal code")
-    hint.add_argument("--strength", choices=STRENGTHS, default="fast", help="fast (the default) or strong (slower)")
+    hint.add_argument(
+        "--strength",
+        choices=STRENGTHS,
+        default="fast",
+        help="fast (the default), strong (slower) or expert (a second or more)",
+    )
     hint.add_argument("--seed", type=seed_value, default=0, metavar="N", help="the hint engine's own random seed")
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
     hint.add_argument("--variant", choices=VARIANTS, action="append", default=[], help="for a deal code")
@@ -70,7 +81,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="win rates of the solver and the policies over many deals")
     bench.add_argument("--seeds", default="1-500", metavar="A-B", help="consecutive seeds (default 1-500)")
     bench.add_argument("--levels", default="easy,hard", help="comma-separated levels (default easy,hard)")
-    bench.add_argument("--policies", default=None, help="comma-separated policies (default: all)")
+    bench.add_argument(
+        "--policies",
+        default=None,
+        help="comma-separated policies: solver, random, greedy, hint-fast, hint-strong, hint-expert "
+        "(default: all but hint-expert, which takes a second or more a move)",
+    )
     bench.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="worker processes")
     bench.add_argument("--json", default=None, metavar="FILE", help="also write the figures as JSON to FILE")
 

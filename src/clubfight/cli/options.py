@@ -66,7 +66,7 @@ def port_number(text: str) -> int:
 
 VARIANTS = ("all-clear",)  # clubfight.engine.VARIANT_NAMES, restated like MAX_SEED
 LEVELS = ("easy", "hard")
-STRENGTHS = ("fast", "strong")
+STRENGTHS = ("fast", "strong", "expert")  # clubfight.ai.hints.STRENGTHS, restated: parsing stays light
 COMBAT_OPPONENTS = ("easy", "normal", "hard")  # clubfight.combat.ai.LEVELS
 COMBAT_ROUNDS = (1, 3, 5)
 COMBAT_STYLES = (  # clubfight.combat.engine.Style's values

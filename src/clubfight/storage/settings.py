@@ -19,6 +19,8 @@ DEFAULT_THEME = "clubfight-felt"
 """The app's own card-table theme."""
 THEME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 """The shape of a Textual theme name; whether the theme exists is the app's to check."""
+HINT_STRENGTHS = ("fast", "strong", "expert")
+"""clubfight.ai.hints.STRENGTHS, restated so that reading the settings never loads the AI."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,8 @@ class Settings:
     animations: bool = True
     confirm_blocking_move: bool = True
     """Ask before confirming a move that leaves a suit blocking an action (T2)."""
+    hint_strength: str = "fast"
+    """The hint engine's strength for the hint key and the demo (``--strength`` overrides it for a run)."""
 
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with some fields changed; raises ValueError for an unknown field or a bad value."""
@@ -51,6 +55,8 @@ def _problems(values: dict[str, Any]) -> list[str]:
     for name in ("four_colour_deck", "animations", "confirm_blocking_move"):
         if not isinstance(values.get(name), bool):
             problems.append(f"{name} must be true or false")
+    if values.get("hint_strength") not in HINT_STRENGTHS:
+        problems.append(f"hint_strength must be one of {', '.join(HINT_STRENGTHS)}")
     return problems
 
 

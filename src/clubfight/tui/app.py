@@ -64,7 +64,7 @@ class ClubFightApp(CombatApp, GuardedStack):
         seed_source: Callable[[], int] = random_seed,
         daily: bool = False,
         today: Clock = utc_today,
-        hint_strength: str = "fast",
+        hint_strength: str | None = None,
         autoplay: bool = False,
         autoplay_pace: float = 0.8,
         combat: CombatLaunch | None = None,
@@ -80,8 +80,8 @@ class ClubFightApp(CombatApp, GuardedStack):
         self.today = today
         """The UTC date for the daily deal and the statistics; tests pass a fixed one."""
         self.settings = Settings()
-        self.hint_strength = hint_strength
-        """The hint engine's strength for the hint key and autoplay (``--strength``)."""
+        self.strength_for_this_run = hint_strength
+        """``--strength``: wins over the strength chosen in Settings, for this run only."""
         self.autoplay = autoplay
         """The next game started is played by the hint engine (``--autoplay``), ``autoplay_pace`` s a move."""
         self.autoplay_pace = autoplay_pace
@@ -328,11 +328,13 @@ class ClubFightApp(CombatApp, GuardedStack):
         self.apply_settings(loaded.value)
 
     def apply_settings(self, settings: Settings) -> None:
-        """Theme, four-colour deck and animations, live (the blocking-move question reads ``settings``)."""
+        """Theme, four-colour deck, animations and the hint strength, live (the blocking-move question
+        reads ``settings``)."""
         self.settings = settings
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.model.confirm_blocking_moves = settings.confirm_blocking_move
+                screen.hint_strength = self.hint_strength
         theme = os.environ.get("TEXTUAL_THEME") or settings.theme  # the environment wins for this run
         if theme in self.available_themes and theme != self.theme:
             self._theme_from_settings = True
@@ -346,6 +348,11 @@ class ClubFightApp(CombatApp, GuardedStack):
                     screen.render_table()  # the block meter inks its suits as the deck does
         base = getattr(self, "_animation_level_at_start", self.animation_level)
         self.animation_level = base if settings.animations else "none"
+
+    @property
+    def hint_strength(self) -> str:
+        """The hint engine's strength for the hint key and autoplay: ``--strength``, else Settings'."""
+        return self.strength_for_this_run or self.settings.hint_strength
 
     def watch_theme(self, theme: str) -> None:
         """A theme picked anywhere (the palette, Settings) is saved like one picked in Settings."""

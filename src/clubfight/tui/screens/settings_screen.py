@@ -1,4 +1,5 @@
-"""The settings screen: theme, four-colour deck, animations, and asking before a blocking move.
+"""The settings screen: theme, hint strength, four-colour deck, animations, and asking before a
+blocking move.
 
 Every change is saved at once (``clubfight.storage.settings``) and the theme applies at once.
 The screen posts ``SettingsScreen.Changed`` after each change and dismisses with the final
@@ -17,8 +18,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
-from ...storage.settings import Settings, load_settings, update_settings
+from ...storage.settings import HINT_STRENGTHS, Settings, load_settings, update_settings
 from ..themes import register_themes
+
+STRENGTH_CHOICES = {
+    "fast": "fast: answers at once",
+    "strong": "strong: a moment longer, wins more deals",
+    "expert": "expert: a second or more a move",
+}
+"""The hint engine's strengths as Settings offers them (HINT_STRENGTHS, in order)."""
 
 SWITCHES = (
     ("four_colour_deck", "Four-colour deck", "each suit in its own colour: blocks are easier to count"),
@@ -59,6 +67,10 @@ class SettingsScreen(Screen[Settings]):
             with Horizontal(classes="setting"):
                 yield Label("Theme", classes="setting-name")
                 yield Select([(name, name) for name in themes], value=theme, allow_blank=False, id="theme")
+            with Horizontal(classes="setting"):
+                yield Label("Hint strength (h, demo)", classes="setting-name")
+                choices = [(STRENGTH_CHOICES[name], name) for name in HINT_STRENGTHS]
+                yield Select(choices, value=self.settings.hint_strength, allow_blank=False, id="hint_strength")
             for field, title, explanation in SWITCHES:
                 with Horizontal(classes="setting"):
                     yield Label(title, classes="setting-name")
@@ -71,9 +83,13 @@ class SettingsScreen(Screen[Settings]):
             self.notify(self.warning, severity="warning", timeout=10)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id != "theme" or not isinstance(event.value, str):
+        if not isinstance(event.value, str):
             return
-        if event.value != self._shown_theme and event.value != self.settings.theme:
+        if event.select.id == "hint_strength" and event.value != self.settings.hint_strength:
+            self._change(hint_strength=event.value)
+        elif event.select.id != "theme":
+            return
+        elif event.value != self._shown_theme and event.value != self.settings.theme:
             self._shown_theme = event.value
             self.app.theme = event.value
             self._change(theme=event.value)
