@@ -1,4 +1,5 @@
-"""Engine speed: legal-move enumeration per position and uniformly random playouts per second.
+"""Engine speed: legal-move enumeration per position, uniformly random playouts per second, and the
+hint engine's heuristic rollouts (its sample games, each move chosen by ``best_move``) per second.
 
 Run: uv run python benchmarks/engine.py [--positions N] [--playouts N]
 Figures are single-core wall-clock; compare runs on the same machine only.
@@ -61,10 +62,21 @@ def time_playouts(count: int, rng: random.Random) -> float:
     return count / (time.perf_counter() - begin)
 
 
+def time_rollouts(count: int) -> float:
+    from clubfight.ai.hints import rollout
+
+    starts = [deal(Level.EASY if i % 2 else Level.HARD, 20_000 + i) for i in range(count)]
+    begin = time.perf_counter()
+    for position in starts:
+        rollout(position)
+    return count / (time.perf_counter() - begin)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--playouts", type=int, default=2000)
+    parser.add_argument("--rollouts", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     rng = random.Random(2024)
@@ -77,6 +89,8 @@ def main() -> None:
     )
     rate = time_playouts(args.playouts, rng)
     print(f"random playouts: {rate:,.0f} per second ({args.playouts} full games, legal_moves + play each turn)")
+    rate = time_rollouts(args.rollouts)
+    print(f"heuristic rollouts: {rate:,.0f} per second ({args.rollouts} full games from the deal, best_move each turn)")
 
 
 if __name__ == "__main__":

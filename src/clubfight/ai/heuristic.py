@@ -45,12 +45,11 @@ class GridMasks(NamedTuple):
         return GridMasks(mask(Suit.HEARTS), mask(Suit.SPADES), mask(Suit.DIAMONDS), mask(None))
 
 
-def _suit_penalty(count: int, weights: Weights) -> float:
-    return weights.crowd * max(0, count - 1)
-
-
 def score_move(masks: GridMasks, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """Higher is better: cards cleared, plus jokers, minus the club's worth and the blocks left."""
+    """Higher is better: cards cleared, plus jokers, minus the club's worth and the blocks left.
+
+    Every rollout step scores every legal move, so this is the hint engine's inner loop: the suit
+    penalties (``crowd`` per card of a suit beyond the first that stays) are written out inline."""
     cleared = move.mask
     keep = ~cleared
     score = float(cleared.bit_count())
@@ -59,9 +58,16 @@ def score_move(masks: GridMasks, move: Move, weights: Weights = DEFAULT_WEIGHTS)
         score -= sum(weights.club_cost[club.rank] for club in move.clubs_used)
     else:
         score -= weights.club_cost[move.club.rank]
-    score -= _suit_penalty((masks.hearts & keep).bit_count(), weights)
-    score -= _suit_penalty((masks.spades & keep).bit_count(), weights)
-    score -= _suit_penalty((masks.diamonds & keep).bit_count(), weights)
+    crowd = weights.crowd
+    hearts = (masks.hearts & keep).bit_count()
+    if hearts > 1:
+        score -= crowd * (hearts - 1)
+    spades = (masks.spades & keep).bit_count()
+    if spades > 1:
+        score -= crowd * (spades - 1)
+    diamonds = (masks.diamonds & keep).bit_count()
+    if diamonds > 1:
+        score -= crowd * (diamonds - 1)
     return score
 
 
