@@ -8,6 +8,7 @@ once, then each move (with its ``Move.mask``) costs a handful of integer operati
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -45,49 +46,56 @@ class GridMasks(NamedTuple):
         return GridMasks(mask(Suit.HEARTS), mask(Suit.SPADES), mask(Suit.DIAMONDS), mask(None))
 
 
-def score_move(masks: GridMasks, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """Higher is better: cards cleared, plus jokers, minus the club's worth and the blocks left.
+def move_scorer(masks: GridMasks, weights: Weights = DEFAULT_WEIGHTS) -> Callable[[Move], float]:
+    """The scoring of one grid's moves: higher is better, cards cleared plus jokers, minus the club's
+    worth and the blocks left (``crowd`` per card of a suit beyond the first that stays).
 
-    Every rollout step scores every legal move, so this is the hint engine's inner loop: the suit
-    penalties (``crowd`` per card of a suit beyond the first that stays) are written out inline."""
-    cleared = move.mask
-    keep = ~cleared
-    score = float(cleared.bit_count())
-    score += weights.joker * (masks.jokers & cleared).bit_count()
-    if move.action is Action.ALLCLEAR:
-        score -= sum(weights.club_cost[club.rank] for club in move.clubs_used)
-    else:
-        score -= weights.club_cost[move.club.rank]
-    crowd = weights.crowd
-    hearts = (masks.hearts & keep).bit_count()
-    if hearts > 1:
-        score -= crowd * (hearts - 1)
-    spades = (masks.spades & keep).bit_count()
-    if spades > 1:
-        score -= crowd * (spades - 1)
-    diamonds = (masks.diamonds & keep).bit_count()
-    if diamonds > 1:
-        score -= crowd * (diamonds - 1)
+    Every rollout step scores every legal move, so this is the hint engine's inner loop: the grid's
+    masks and the weights are bound once per position as locals of the returned function."""
+    hearts, spades, diamonds, jokers = masks
+    joker, club_cost, crowd = weights.joker, weights.club_cost, weights.crowd
+    all_clear = Action.ALLCLEAR
+
+    def score(move: Move) -> float:
+        cleared = move.mask
+        keep = ~cleared
+        value = float(cleared.bit_count())
+        value += joker * (jokers & cleared).bit_count()
+        if move.action is all_clear:
+            value -= sum(club_cost[club.rank] for club in move.clubs_used)
+        else:
+            value -= club_cost[move.club.rank]
+        left = (hearts & keep).bit_count()
+        if left > 1:
+            value -= crowd * (left - 1)
+        left = (spades & keep).bit_count()
+        if left > 1:
+            value -= crowd * (left - 1)
+        left = (diamonds & keep).bit_count()
+        if left > 1:
+            value -= crowd * (left - 1)
+        return value
+
     return score
 
 
 def ranked_moves(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, Move]]:
     """Every legal move with its score, best first; ties keep the engine's stable order."""
-    masks = GridMasks.of(position)
-    scored = [(score_move(masks, move, weights), index, move) for index, move in enumerate(position.legal_moves())]
+    score = move_scorer(GridMasks.of(position), weights)
+    scored = [(score(move), index, move) for index, move in enumerate(position.legal_moves())]
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [(score, move) for score, _, move in scored]
 
 
 def best_move(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> Move:
     """The heuristic's choice: the legal move with the highest score (first in engine order on ties)."""
-    masks = GridMasks.of(position)
+    score = move_scorer(GridMasks.of(position), weights)
     best: Move | None = None
     best_score = float("-inf")
     for move in position.legal_moves():
-        score = score_move(masks, move, weights)
-        if score > best_score:
-            best, best_score = move, score
+        value = score(move)
+        if value > best_score:
+            best, best_score = move, value
     if best is None:
         raise ValueError("the game is over: there is no move to suggest")
     return best

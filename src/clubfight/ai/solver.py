@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..engine import DOWN, GRID_SIZE, Action, Card, Move, Position, directions
-from .heuristic import GridMasks, score_move
+from .heuristic import GridMasks, move_scorer
 
 POLL_EVERY = 2048
 """Nodes between checks of the clock, the node budget, ``should_stop`` and ``on_progress``."""
@@ -204,7 +204,7 @@ ORDERINGS = (HEURISTIC, MOST_CLEARED, SAVE_MIDDLE_CLUBS, SHUFFLED)
 
 
 def child_order_key(
-    move: Move, child: Position, ordering: int, noise: random.Random, masks: GridMasks
+    move: Move, child: Position, ordering: int, noise: random.Random, score: Callable[[Move], float]
 ) -> tuple[float, int]:
     """Sort key for a child (lowest first), all variations on a two-ply greedy: cards cleared by this
     move and by the best next one. The child's move list is cached on the child, so in a subtree that
@@ -216,7 +216,7 @@ def child_order_key(
     best_next = max((len(m.cleared) for m in child.legal_moves()), default=MAX_CLEAR_PER_TURN)
     rank = move.club.rank
     if ordering == HEURISTIC:
-        return (-best_next - score_move(masks, move), rank)
+        return (-best_next - score(move), rank)
     gain: float = child.score - best_next
     if ordering == MOST_CLEARED:
         return (gain, rank if move.action is not Action.ANY else 99)
@@ -277,7 +277,7 @@ class _Search:
         children = []
         lost = self.lost
         moves = position.legal_moves()
-        masks = GridMasks.of(position)
+        score = move_scorer(GridMasks.of(position))
         limit = self.node_limit
         for move in moves:
             if limit is not None and self.nodes >= limit:
@@ -295,7 +295,7 @@ class _Search:
             if provably_lost(child):
                 lost.add(child_key)
                 continue
-            children.append((child_order_key(move, child, self.ordering, self.noise, masks), move, child))
+            children.append((child_order_key(move, child, self.ordering, self.noise, score), move, child))
         children.sort(key=lambda item: item[0])
         for _, move, child in children:
             if self.wins(child):
