@@ -106,6 +106,9 @@ def test_bench_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert rows["solver"]["wins"] + rows["solver"]["losses"] + rows["solver"]["unknowns"] == 3
     assert rows["greedy"]["ratio"] == pytest.approx(rows["greedy"]["rate"] / rows["solver"]["rate"])
     assert "--seeds 1-3" in data["command"]
+    greedy = [deal for deal in data["deals"] if deal["policy"] == "greedy"]  # every deal, for a second look
+    assert sorted(deal["seed"] for deal in greedy) == [1, 2, 3]
+    assert sum(deal["outcome"] == "won" for deal in greedy) == rows["greedy"]["wins"]
 
 
 def test_bench_with_two_jobs_matches_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

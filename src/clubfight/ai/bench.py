@@ -185,7 +185,8 @@ def summarise(results: Sequence[DealResult], levels: Sequence[str], policies: Se
 
 
 def report_json(rows: Sequence[Row], results: Sequence[DealResult], seeds: range, command: str) -> dict[str, object]:
-    """The figures as JSON-ready data, with the deals the solver could not prove winnable listed."""
+    """The figures as JSON-ready data, with the deals the solver could not prove winnable listed and
+    every deal's result (so a later run can look again at the deals a policy lost)."""
     not_winnable = [
         {"level": r.level, "seed": r.seed, "verdict": r.outcome}
         for r in results
@@ -196,4 +197,5 @@ def report_json(rows: Sequence[Row], results: Sequence[DealResult], seeds: range
         "seeds": f"{seeds.start}-{seeds.stop - 1}",
         "rows": [asdict(row) for row in rows],
         "solver_not_winnable": not_winnable,
+        "deals": [asdict(result) for result in results],
     }

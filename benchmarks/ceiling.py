@@ -1,0 +1,68 @@
+"""How far can blind play go? Replay the deals a hint strength lost with far more thinking.
+
+Run: uv run python benchmarks/ceiling.py RESULTS.json [--policy hint-expert] [--factor 10] [--jobs 2]
+
+RESULTS.json is a ``clubfight bench --json`` report. Every deal ``--policy`` lost is played again by
+the same search with ``--factor`` times its samples per round (expert x10: 24 candidates, 240
+samples, 5 halving rounds, about ten times the work of a decision). The ceiling estimate is the
+policy's wins plus the lost deals the big search wins, over all the deals: it assumes the big search
+keeps every deal the policy won, which it does not always (blind play loses some deals to bad luck
+whatever it thinks), so the estimate is generous. Still blind: the search sees what a player sees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+from clubfight.ai.bench import wilson_interval
+from clubfight.ai.hints import STRENGTHS, suggest_with
+from clubfight.engine import Level, deal
+
+
+def play(task: tuple[str, int, str, int]) -> tuple[int, bool, int, float]:
+    """(seed, won, cards left, seconds) for one deal played at ``factor`` times ``strength``'s samples."""
+    level, seed, strength, factor = task
+    base = STRENGTHS[strength]
+    settings = replace(base, samples=base.samples * factor)
+    position = deal(Level(level), seed)
+    start = time.perf_counter()
+    while not position.is_over:
+        position = position.play(suggest_with(position, settings, seed=seed).move)
+    return seed, position.score == 0, position.score, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("results", type=Path, help="a clubfight bench --json report")
+    parser.add_argument("--policy", default="hint-expert", help="whose lost deals to replay (default hint-expert)")
+    parser.add_argument("--factor", type=int, default=10, help="times the policy's samples (default 10)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    args = parser.parse_args()
+    report = json.loads(args.results.read_text(encoding="utf-8"))
+    mine = [r for r in report["deals"] if r["policy"] == args.policy]
+    if not mine:
+        raise SystemExit(f"{args.results} has no results for {args.policy}")
+    strength = args.policy.removeprefix("hint-")
+    lost = [r for r in mine if r["outcome"] == "lost"]
+    tasks = [(r["level"], r["seed"], strength, args.factor) for r in lost]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        replays = list(pool.map(play, tasks))
+    for seed, won, left, seconds in replays:
+        print(f"  {lost[0]['level']}-{seed}: {'won' if won else f'lost, {left} left'} in {seconds:.0f} s")
+    wins = sum(r["outcome"] == "won" for r in mine)
+    recovered = sum(won for _, won, _, _ in replays)
+    low, high = wilson_interval(wins + recovered, len(mine))
+    print(
+        f"{args.policy}: won {wins} of {len(mine)}; x{args.factor} samples won {recovered} of its {len(lost)} "
+        f"losses: ceiling estimate {wins + recovered}/{len(mine)} = {(wins + recovered) / len(mine):.1%} "
+        f"(95% CI {low:.1%}-{high:.1%}), so {args.policy} reaches {wins / max(1, wins + recovered):.1%} of it"
+    )
+
+
+if __name__ == "__main__":
+    main()
