@@ -47,14 +47,18 @@ class Terminal:
     def _set_size(self, columns: int, rows: int) -> None:
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
-    def settle(self, quiet: float = 0.5, limit: float = 20.0) -> None:
+    def settle(self, quiet: float = 0.5, limit: float = 20.0, first: float = 0.0) -> bool:
         """Read the app's output until it has been quiet for ``quiet`` seconds: long enough that a busy
-        machine doesn't pass for a finished frame (a stale region stays stale however long one waits)."""
+        machine doesn't pass for a finished frame (a stale region stays stale however long one waits).
+        The first output may take up to ``first`` seconds to come (a starved app answers late).
+        Returns whether anything came."""
         deadline = time.monotonic() + limit
+        came = False
         while time.monotonic() < deadline:
-            ready, _, _ = select.select([self.fd], [], [], quiet)
+            ready, _, _ = select.select([self.fd], [], [], quiet if came else max(quiet, first))
             if not ready:
-                return
+                return came
+            came = True
             try:
                 data = os.read(self.fd, 65536)
             except OSError:  # the app has exited
@@ -73,13 +77,14 @@ class Terminal:
     def press(self, *keys: str) -> None:
         """Type ``keys`` in one burst (as a fast typist or a pasted string does), then wait for quiet."""
         os.write(self.fd, b"".join(KEYS.get(key, key.encode()) for key in keys))
-        self.settle()
+        self.settle(first=2.0)
 
     def resize(self, columns: int, rows: int) -> None:
         self._set_size(columns, rows)
         self.screen.resize(rows, columns)
         self.process.send_signal(signal.SIGWINCH)  # the pty has no controlling process group to tell
-        self.settle()
+        if not self.settle(first=10.0):
+            raise AssertionError("the app drew nothing after a resize")
 
     def cells(self) -> list[str]:
         """Each row's characters with their colours: a repaint that leaves the right text in the wrong
