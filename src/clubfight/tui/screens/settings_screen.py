@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -82,17 +83,17 @@ class SettingsScreen(Screen[Settings]):
         if self.warning:
             self.notify(self.warning, severity="warning", timeout=10)
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if not isinstance(event.value, str):
-            return
-        if event.select.id == "hint_strength" and event.value != self.settings.hint_strength:
-            self._change(hint_strength=event.value)
-        elif event.select.id != "theme":
-            return
-        elif event.value != self._shown_theme and event.value != self.settings.theme:
+    @on(Select.Changed, "#theme")
+    def _theme_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value not in (self._shown_theme, self.settings.theme):
             self._shown_theme = event.value
             self.app.theme = event.value
             self._change(theme=event.value)
+
+    @on(Select.Changed, "#hint_strength")
+    def _strength_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.settings.hint_strength:
+            self._change(hint_strength=event.value)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         field = event.switch.id
