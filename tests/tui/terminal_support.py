@@ -62,7 +62,7 @@ class Terminal:
             try:
                 data = os.read(self.fd, 65536)
             except OSError:  # the app has exited
-                return
+                return came
             self.stream.feed(data)
         raise AssertionError(f"the app never went quiet:\n{self.text()}")
 
@@ -99,7 +99,7 @@ class Terminal:
         return "\n".join(self.screen.display)
 
     def redraw_difference(self) -> str:
-        """ "" when the screen the updates built equals a full redraw of it; else the rows that differ."""
+        """The rows where the screen the updates built differs from a full redraw of it ("" when none)."""
         before_text, before = self.screen.display[:], self.cells()
         self.resize(self.columns + 1, self.rows)
         self.resize(self.columns, self.rows)
