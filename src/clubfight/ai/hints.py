@@ -69,7 +69,8 @@ def unseen_cards(position: Position) -> tuple[tuple[Card, ...], tuple[Card, ...]
 
 
 def sample_positions(position: Position, count: int, rng: random.Random) -> list[Position]:
-    """``count`` positions that look the same to the player, with the unseen cards in random order."""
+    """``count`` positions that look the same to the player, with the unseen cards in random order.
+    They leave the discard pile behind: no rule or rollout reads it, and every play copies it."""
     grid_cards, clubs = unseen_cards(position)
     samples = []
     for _ in range(count):
