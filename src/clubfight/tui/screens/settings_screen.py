@@ -24,7 +24,7 @@ from ..themes import register_themes
 
 STRENGTH_CHOICES = {
     "fast": "fast: answers at once",
-    "strong": "strong: a moment longer, wins more deals",
+    "strong": "strong: slower, wins more deals",
     "expert": "expert: a second or more a move",
 }
 """The hint engine's strengths as Settings offers them (HINT_STRENGTHS, in order)."""
