@@ -42,9 +42,11 @@ LOST_LINE = (
 
 
 async def settle(pilot: Pilot[None], done: Callable[[], bool], tries: int = 400) -> None:
-    """Let the app run until ``done()`` (workers on threads finish in their own time), or give up."""
+    """Let the app run until ``done()`` (workers on threads finish in their own time), or give up.
+    A screen pushed is on the stack before it has mounted its widgets: one more pause lets it."""
     for _ in range(tries):
         if done():
+            await pilot.pause()
             return
         await pilot.pause(0.02)
     assert done(), "the app never got there"
@@ -521,9 +523,9 @@ async def test_the_demo_keys_show_only_while_the_demo_plays() -> None:
 
 
 def footer_text(table: GameScreen) -> str:
-    from textual.widgets import Footer
+    from clubfight.tui.widgets.footer import KeyBar
 
-    return " ".join(str(key.render()) for key in table.query_one(Footer).query("FooterKey"))
+    return table.query_one(KeyBar).render().plain
 
 
 @async_test

@@ -87,7 +87,10 @@ def cells(app: ClubFightApp) -> Iterator[Cell]:
                 if style.dim:
                     fg = tuple(b + (f - b) // 2 for f, b in zip(fg, bg, strict=True))
                 widget, _ = app.screen.get_widget_at(x, y)
-                inactive = isinstance(widget, FooterKey) and widget.has_class("-disabled")
+                # A key that can't act now is dimmed on purpose: a Footer's key, or one on a key bar.
+                inactive = (isinstance(widget, FooterKey) and widget.has_class("-disabled")) or (
+                    style.meta.get("key_enabled") is False
+                )
                 yield Cell(x, y, segment.text, contrast(fg, bg), inactive)  # type: ignore[arg-type]
             x += segment.cell_length
 

@@ -9,20 +9,21 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Static
 from tui_support import game, make_app
 
 from clubfight.ai.heuristic import best_move
 from clubfight.engine import Action, Level, Position, Variant, deal
 from clubfight.game import GameSession, Start
 from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.tui.widgets.buttons import FlatButton
 from support import async_test
 
 CONSOLE = Console(width=200, file=open("/dev/null", "w"))  # noqa: SIM115
 
 
 def plain(widget: Widget) -> str:
-    if isinstance(widget, Button):
+    if isinstance(widget, FlatButton):
         return str(widget.label)
     rendered = widget.render()
     return str(rendered)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button
 from tui_support import answer_blocking_question, game, make_app, text_of
 
 from clubfight.engine import Action, Card, Level, Variant
@@ -13,6 +12,7 @@ from clubfight.tui.screens.help_screen import HelpScreen
 from clubfight.tui.screens.start_screen import StartScreen
 from clubfight.tui.screens.too_small_screen import TooSmallScreen
 from clubfight.tui.widgets import CardWidget
+from clubfight.tui.widgets.buttons import FlatButton
 from support import async_test
 
 # easy-7 opens with   4S 5H JD / AS 4D 10D / QH 6S QS, hand 3C 5C 10C 9C; Line and Up/Down are blocked.
@@ -73,7 +73,7 @@ async def test_seven_direction_by_mouse() -> None:
         screen = game(app)
         await pilot.click("#hand-2")
         await pilot.click("#action-updown")
-        labels = [str(b.label) for b in screen.query(".choice").results(Button) if b.display]
+        labels = [str(b.label) for b in screen.query(".choice").results(FlatButton) if b.display]
         assert labels == ["↓ Down (3)", "↑ Up (5)"]
         await pilot.click("#choice-0")
         await pilot.click("#confirm")
@@ -184,7 +184,7 @@ async def test_blocked_action_refuses_its_key_and_its_click() -> None:
     async with app.run_test() as pilot:
         screen = game(app)
         await pilot.press("z")
-        button = screen.query_one("#action-line", Button)
+        button = screen.query_one("#action-line", FlatButton)
         assert button.disabled
         assert "blocked by 3 ♦" in str(button.label)
         await pilot.press("l")
@@ -201,9 +201,9 @@ async def test_unavailable_action_is_dimmed_and_says_why() -> None:
     async with app.run_test() as pilot:
         screen = game(app)
         await pilot.press("z")  # 3C: no 3 in the grid
-        match = screen.query_one("#action-match", Button)
+        match = screen.query_one("#action-match", FlatButton)
         assert match.disabled and "no 3 in the grid" in str(match.label)
-        assert "6 ways" in str(screen.query_one("#action-run", Button).label)
+        assert "6 ways" in str(screen.query_one("#action-run", FlatButton).label)
         await pilot.press("m")
         assert screen.plan.action is None
 
@@ -407,7 +407,7 @@ async def test_all_clear_variant_has_its_action() -> None:
     app = make_app(14, variant=Variant.ALL_CLEAR)  # easy-14 opens with 8C AC 9C 10C
     async with app.run_test() as pilot:
         screen = game(app)
-        assert screen.query_one("#action-allclear", Button).display
+        assert screen.query_one("#action-allclear", FlatButton).display
         assert screen.deal_label == "easy-14 +all-clear"
         await pilot.press("z", "k", "enter")
         assert str(screen.moves[-1]) == "8C 9C 10C allclear"
@@ -419,7 +419,7 @@ async def test_all_clear_is_hidden_without_the_variant() -> None:
     app = make_app(14)
     async with app.run_test() as pilot:
         screen = game(app)
-        assert not screen.query_one("#action-allclear", Button).display
+        assert not screen.query_one("#action-allclear", FlatButton).display
         await pilot.press("z", "k")
         assert screen.plan.action is None
 

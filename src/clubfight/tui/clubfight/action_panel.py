@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...engine import Action, Card, Position, Variant
 from ..widgets.buttons import FlatButton, update_if_changed
@@ -63,7 +63,7 @@ class ActionPanel(Widget):
             button.set_class(blocked, "-blocked")
             button.set_class(action is chosen, "-chosen")
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_flat_button_pressed(self, event: FlatButton.Pressed) -> None:
         event.stop()
         name = (event.button.id or "").removeprefix("action-")
         self.post_message(self.Chosen(Action(name)))

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...ai import Verdict
 from ...engine import Move, Outcome, Position
@@ -133,18 +133,18 @@ class GameOverScreen(ModalScreen[str]):
             screen = VerdictScreen(start, self.position, played=self.played, known=self.verdict)
             self.app.push_screen(screen, answered)
 
-    @on(Button.Pressed, "#winnable")
+    @on(FlatButton.Pressed, "#winnable")
     def _winnable_pressed(self) -> None:
         self.action_winnable()
 
-    @on(Button.Pressed, "#export")
+    @on(FlatButton.Pressed, "#export")
     def _export_pressed(self) -> None:
         self.action_export()
 
-    @on(Button.Pressed, "#copy-share")
+    @on(FlatButton.Pressed, "#copy-share")
     def _copy_pressed(self) -> None:
         self.action_copy_share()
 
-    @on(Button.Pressed, "#again, #new, #quit, #table")
-    def _choice_pressed(self, event: Button.Pressed) -> None:
+    @on(FlatButton.Pressed, "#again, #new, #quit, #table")
+    def _choice_pressed(self, event: FlatButton.Pressed) -> None:
         self.dismiss(event.button.id)

@@ -17,13 +17,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
 from ...game import GameSession
 from ..widgets import CardWidget
 from ..widgets.buttons import FlatButton, update_if_changed
-from ..widgets.footer import TableFooter
+from ..widgets.footer import KeyBar
 from .action_panel import ACTION_KEYS, ActionPanel
 from .board import board
 from .grid_view import GridView
@@ -250,7 +250,7 @@ class GameScreen(Screen[None]):
             Static(id="message"),
             Static(id="pile-summary"),
         )
-        yield TableFooter(compact=True, show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.render_table()
@@ -439,25 +439,25 @@ class GameScreen(Screen[None]):
         if not self.playing:
             self.action_act(event.action.value)
 
-    @on(Button.Pressed, ".choice")
-    def _choice_pressed(self, event: Button.Pressed) -> None:
+    @on(FlatButton.Pressed, ".choice")
+    def _choice_pressed(self, event: FlatButton.Pressed) -> None:
         if not self.playing and event.button.id:
             self.apply(self.model.pick_choice(int(event.button.id.removeprefix("choice-"))))
 
-    @on(Button.Pressed, "#confirm")
+    @on(FlatButton.Pressed, "#confirm")
     def _confirm_pressed(self) -> None:
         if not self.playing:
             self.action_confirm()
 
-    @on(Button.Pressed, "#back")
+    @on(FlatButton.Pressed, "#back")
     def _back_pressed(self) -> None:
         if not self.playing:
             self.action_back()
 
-    @on(Button.Pressed, "#pile")
+    @on(FlatButton.Pressed, "#pile")
     def _pile_pressed(self) -> None:
         self.action_discards()
 
-    @on(Button.Pressed, "#help")
+    @on(FlatButton.Pressed, "#help")
     async def _help_pressed(self) -> None:
         await self.run_action("app.rules")

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 
 from ...ai import LostPositions, Mistake, SolveResult, Verdict, find_mistake, solve
 from ...engine import Move, Outcome, Position
@@ -289,14 +289,14 @@ class VerdictScreen(ModalScreen[Answer | None]):
             title = f"Winning from turn {mistake.turn}"
             self.app.push_screen(LineViewerScreen(mistake.before, mistake.line, title=title))
 
-    @on(Button.Pressed, "#show-line")
+    @on(FlatButton.Pressed, "#show-line")
     def _line_pressed(self) -> None:
         self.action_show_line()
 
-    @on(Button.Pressed, "#show-mistake")
+    @on(FlatButton.Pressed, "#show-mistake")
     def _mistake_pressed(self) -> None:
         self.action_show_mistake()
 
-    @on(Button.Pressed, "#verdict-close")
+    @on(FlatButton.Pressed, "#verdict-close")
     def _close_pressed(self) -> None:
         self.action_close()

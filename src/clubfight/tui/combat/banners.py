@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...combat.engine import Colour, RoundResult, Win
 from ...combat.game import Match
@@ -130,12 +130,12 @@ class RoundOverScreen(ModalScreen[str]):
         if self.export is not None:
             self.query_one("#export-result", Static).update(self.export())
 
-    @on(Button.Pressed, "#export")
+    @on(FlatButton.Pressed, "#export")
     def _export_pressed(self) -> None:
         self.action_export()
 
-    @on(Button.Pressed, "#next, #rematch, #quit, #table")
-    def _choice_pressed(self, event: Button.Pressed) -> None:
+    @on(FlatButton.Pressed, "#next, #rematch, #quit, #table")
+    def _choice_pressed(self, event: FlatButton.Pressed) -> None:
         self.dismiss(event.button.id)
 
 

@@ -18,12 +18,12 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...combat.engine import Action, Card, Colour, EventKind, Phase, Round
 from ..widgets.buttons import FlatButton, update_if_changed
 from ..widgets.cards import red_ink
-from ..widgets.footer import TableFooter
+from ..widgets.footer import KeyBar
 from . import COMBAT_CSS
 from .cards import CombatCard
 from .fight_model import CARD_SLOTS, Change, FightModel, arrange_places, points_text
@@ -123,7 +123,7 @@ class FightScreen(Screen[None]):
         with Vertical(id="c-curtain"):
             yield Static(id="c-curtain-text")
             yield FlatButton("Enter  I have the keyboard", id="c-reveal")
-        yield TableFooter(compact=True, show_command_palette=False)  # its hint would cover the last keys
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.render_model()
@@ -520,22 +520,22 @@ class FightScreen(Screen[None]):
         elif wid.startswith("c-slot-"):
             self.action_pick(int(wid.removeprefix("c-slot-")))
 
-    @on(Button.Pressed, "#c-confirm")
+    @on(FlatButton.Pressed, "#c-confirm")
     def _confirm_pressed(self) -> None:
         self.action_confirm()
 
-    @on(Button.Pressed, "#c-back")
+    @on(FlatButton.Pressed, "#c-back")
     def _back_pressed(self) -> None:
         self.action_back()
 
-    @on(Button.Pressed, "#c-end")
+    @on(FlatButton.Pressed, "#c-end")
     def _end_pressed(self) -> None:
         self.action_end_turn()
 
-    @on(Button.Pressed, "#c-arrange")
+    @on(FlatButton.Pressed, "#c-arrange")
     def _arrange_pressed(self) -> None:
         self.action_arrange()
 
-    @on(Button.Pressed, "#c-reveal")
+    @on(FlatButton.Pressed, "#c-reveal")
     def _reveal_pressed(self) -> None:
         self.apply(self.model.reveal())

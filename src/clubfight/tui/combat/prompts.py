@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...combat.engine import Card, Event, Points, Win
 from ..widgets.buttons import FlatButton
@@ -85,8 +85,8 @@ class CounterScreen(ModalScreen[Card | None]):
             self.index = int(widget.id.removeprefix("counter-card-"))
             self._show()
 
-    @on(Button.Pressed, "#yes, #no")
-    def _pressed(self, event: Button.Pressed) -> None:
+    @on(FlatButton.Pressed, "#yes, #no")
+    def _pressed(self, event: FlatButton.Pressed) -> None:
         event.stop()
         self.action_answer(event.button.id == "yes")
 
@@ -151,7 +151,7 @@ class DrawOffScreen(ModalScreen[None]):
     def action_finish(self) -> None:
         self.dismiss()
 
-    @on(Button.Pressed, "#draw-off-next")
-    def _next_pressed(self, event: Button.Pressed) -> None:
+    @on(FlatButton.Pressed, "#draw-off-next")
+    def _next_pressed(self, event: FlatButton.Pressed) -> None:
         event.stop()
         self.action_step()

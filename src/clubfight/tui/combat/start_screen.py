@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
 from ...combat.ai import Level
 from ...combat.engine import Juggle, Style
@@ -127,11 +127,11 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
     def action_back(self) -> None:
         self.dismiss(None)
 
-    @on(Button.Pressed, "#cstart-go")
+    @on(FlatButton.Pressed, "#cstart-go")
     def _go(self) -> None:
         self.action_fight()
 
-    @on(Button.Pressed, ".option")
-    def _option(self, event: Button.Pressed) -> None:
+    @on(FlatButton.Pressed, ".option")
+    def _option(self, event: FlatButton.Pressed) -> None:
         name = (event.button.id or "").removeprefix("cs-")
         self.action_switch(name)

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ..widgets.buttons import FlatButton
 
@@ -41,7 +41,7 @@ class AskScreen(ModalScreen[bool]):
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_flat_button_pressed(self, event: FlatButton.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id == "yes")
 

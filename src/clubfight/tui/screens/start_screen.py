@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
 from ...engine import Level, Variant
 from ..widgets.buttons import FlatButton
@@ -107,18 +107,18 @@ class StartScreen(Screen[StartChoice | str | None]):
     def action_combat(self) -> None:
         self.dismiss(COMBAT_CHOICE)
 
-    @on(Button.Pressed, "#combat")
+    @on(FlatButton.Pressed, "#combat")
     def _combat_pressed(self) -> None:
         self.action_combat()
 
-    @on(Button.Pressed, "#easy, #hard")
-    def _level_pressed(self, event: Button.Pressed) -> None:
+    @on(FlatButton.Pressed, "#easy, #hard")
+    def _level_pressed(self, event: FlatButton.Pressed) -> None:
         self.action_level(event.button.id or "easy")
 
-    @on(Button.Pressed, "#daily")
+    @on(FlatButton.Pressed, "#daily")
     def _daily_pressed(self) -> None:
         self.action_toggle_daily()
 
-    @on(Button.Pressed, "#all-clear")
+    @on(FlatButton.Pressed, "#all-clear")
     def _all_clear_pressed(self) -> None:
         self.action_toggle_all_clear()

@@ -1,0 +1,84 @@
+"""The tables' key bar (widgets/footer.py): every shown key on screen, each one clickable."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from tui_support import WINNING_LINE, game, make_app
+
+from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.tui.widgets.footer import KeyBar
+from support import async_test
+
+
+def bar_lines(table: GameScreen) -> list[str]:
+    return table.query_one(KeyBar).render().plain.splitlines()
+
+
+async def click_key(pilot: Pilot[None], table: GameScreen, words: str) -> None:
+    """Click the first character of ``words`` (such as "u Undo") where the bar shows it."""
+    for row, line in enumerate(bar_lines(table)):
+        if words in line:
+            await pilot.click(KeyBar, offset=(line.index(words), row))
+            await pilot.pause()
+            return
+    raise AssertionError(f"{words!r} is not on the bar: {bar_lines(table)}")
+
+
+@async_test
+async def test_the_key_bar_shows_every_shown_binding_on_two_lines_at_80_columns() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        lines = bar_lines(table)
+        assert len(lines) == 2 and all(len(line) <= 80 for line in lines)
+        text = " ".join(lines)
+        for active in table.active_bindings.values():
+            binding = active.binding
+            if binding.show:  # a group's keys (the actions) show under the group's one word
+                assert (binding.group.description if binding.group else binding.description) in text, binding
+        assert "mtalpe Action" in text and "Pause" not in text  # a group's keys share one word; hidden keys stay out
+
+
+@async_test
+async def test_a_click_on_a_key_presses_it_and_a_key_that_cannot_act_does_nothing() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        await click_key(pilot, table, "r Redo")  # nothing to redo yet: dimmed, and the click changes nothing
+        assert table.session.moves == [] and table.model.plan.club is None
+        table.commit(table.position.parse_move(WINNING_LINE[0]))
+        await pilot.pause()
+        await click_key(pilot, table, "u Undo")
+        assert table.session.moves == []
+        await click_key(pilot, table, "r Redo")
+        assert len(table.session.moves) == 1
+
+
+@async_test
+async def test_each_key_of_a_group_is_clickable_on_its_own() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        await pilot.press("z")  # a club first: then the actions can act
+        await pilot.pause()
+        await click_key(pilot, table, "talpe Action")  # the "t" of "mtalpe": Sum
+        assert table.message.startswith("Sum: nothing adds up to 2")  # the 2's Sum, as the key t answers it
+
+
+@async_test
+async def test_the_key_under_the_pointer_is_lit_and_unlit_when_the_pointer_leaves() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        bar = table.query_one(KeyBar)
+        line = bar_lines(table)[0]
+        await pilot.hover(KeyBar, offset=(line.index("u Undo") + 2, 0))
+        await pilot.pause()
+        assert bar._hover == "u"
+        await pilot.hover("#status", offset=(0, 0))
+        await pilot.pause()
+        assert bar._hover is None
