@@ -58,3 +58,22 @@ async def test_a_dialog_opened_and_closed_under_the_cover_leaves_the_cover_on_to
         await pilot.resize_terminal(100, 40)
         await pilot.pause()
         assert app.screen is app.game
+
+
+@async_test
+async def test_a_screen_arrives_with_the_breakpoint_classes_its_first_resize_would_give_it() -> None:
+    """So that first Resize changes no class, and the whole screen isn't styled a second time."""
+    from textual.screen import Screen
+
+    for size, expected, absent in (
+        ((120, 40), {"-wide", "-tall"}, {"-narrow", "-short"}),
+        ((80, 24), {"-narrow", "-short"}, {"-wide", "-tall"}),
+    ):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            pushed, switched = Screen[None](), Screen[None]()
+            app.push_screen(pushed)
+            assert expected <= set(pushed.classes) and not absent & set(pushed.classes)  # before any Resize ran
+            app.switch_screen(switched)
+            assert expected <= set(switched.classes) and not absent & set(switched.classes)

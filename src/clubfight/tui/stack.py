@@ -6,6 +6,9 @@ binds) acts on the screens *under* it, and the cover stays on top until the term
 enough again. Before this, ctrl+p under the cover pushed a second command palette
 (``DuplicateIds: '--command-palette'``), and a dialog dismissed under the cover popped the cover
 instead of itself.
+
+Every screen also arrives with the breakpoint classes (``-wide``, ``-tall``...) that its first
+Resize would give it, so that Resize changes no class and the screen is not styled twice over.
 """
 
 from __future__ import annotations
@@ -37,7 +40,25 @@ class GuardedStack(App[None]):
         """How many screens are stacked, not counting the cover."""
         return len(self.screen_stack) - self.covered
 
+    def _presize(self, screen: Any) -> None:
+        """The breakpoint classes Textual's ``Screen._on_resize`` would add, added now (unstyled)."""
+        if not isinstance(screen, Screen):
+            return
+        horizontal = (
+            self.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is None else screen.HORIZONTAL_BREAKPOINTS
+        ) or []
+        vertical = (
+            self.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is None else screen.VERTICAL_BREAKPOINTS
+        ) or []
+        classes = {name: False for _, name in horizontal + vertical}
+        for dimension, breakpoints in ((self.size.width, horizontal), (self.size.height, vertical)):
+            reached = [(threshold, name) for threshold, name in breakpoints if dimension >= threshold]
+            if reached:
+                classes[max(reached)[1]] = True
+        screen.update_classes(classes, update=False)
+
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        self._presize(screen)
         if not self.covered or isinstance(screen, TooSmallScreen):
             return super().push_screen(screen, *args, **kwargs)
         super().pop_screen()
@@ -54,6 +75,7 @@ class GuardedStack(App[None]):
         return popped
 
     def switch_screen(self, screen: Any) -> Any:
+        self._presize(screen)
         if not self.covered or isinstance(screen, TooSmallScreen):
             return super().switch_screen(screen)
         super().pop_screen()

@@ -53,13 +53,16 @@ class CombatCard(CardWidget):
         self.border_title = self.key if title is None else title
         self.border_subtitle = mark
         visible = self.combat_card
-        self.set_class(card is None, "-empty")
-        self.set_class(visible is not None and visible.is_joker, "-joker")
-        self.set_class(visible is not None and visible.colour is Colour.RED, "-red")
+        classes = {
+            "-empty": card is None,
+            "-joker": visible is not None and visible.is_joker,
+            "-red": visible is not None and visible.colour is Colour.RED,
+        }
         for suit in Suit:
-            self.set_class(visible is not None and visible.suit is suit, f"-{suit.name.lower()}")
+            classes[f"-{suit.name.lower()}"] = visible is not None and visible.suit is suit
         for state in STATES:
-            self.set_class(state in states or (state == "-back" and self.face_down), state)
+            classes[state] = state in states or (state == "-back" and self.face_down)
+        self.update_classes(classes)  # one restyle for the lot, not one per class that changed
         self.refresh()
 
     def render(self) -> Text:

@@ -84,13 +84,16 @@ class CardWidget(Widget):
         self._shown = (card, mark, states)
         self.card = card
         self.border_subtitle = mark
-        self.set_class(card is None, "-empty")
-        self.set_class(card is not None and card.is_joker, "-joker")
-        self.set_class(card is not None and card.suit is not None and card.suit.is_red, "-red")
+        classes = {
+            "-empty": card is None,
+            "-joker": card is not None and card.is_joker,
+            "-red": card is not None and card.suit is not None and card.suit.is_red,
+        }
         for suit in Suit:  # the four-colour deck (settings) inks each suit by these classes
-            self.set_class(card is not None and card.suit is suit, f"-{suit.name.lower()}")
+            classes[f"-{suit.name.lower()}"] = card is not None and card.suit is suit
         for state in ("-clear", "-picked", "-fresh", "-selected", "-dim"):
-            self.set_class(state in states, state)
+            classes[state] = state in states
+        self.update_classes(classes)  # one restyle for the lot, not one per class that changed
         self.refresh()
 
     def render(self) -> Text:
