@@ -7,6 +7,7 @@ Textual is imported only once the options are known to be good.
 from __future__ import annotations
 
 import argparse
+import gc
 from typing import TYPE_CHECKING
 
 from .options import UsageError
@@ -48,6 +49,7 @@ def launch_from(args: argparse.Namespace) -> CombatLaunch:
 
 def run(args: argparse.Namespace) -> int:
     launch = launch_from(args)
+    gc.disable()  # until the first frame (the app turns it back on): see ClubFightApp.on_ready
     from ..tui.app import ClubFightApp
 
     ClubFightApp(combat=launch).run()

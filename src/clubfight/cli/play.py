@@ -7,6 +7,7 @@ errors stay instant.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 
 from ..engine import Level, Position, Variant
@@ -45,6 +46,7 @@ def starting_position(args: argparse.Namespace) -> Position | None:
 def run(args: argparse.Namespace) -> int:
     position = starting_position(args)
     level, seed = resolve(args) if position is None else (None, None)
+    gc.disable()  # until the first frame (the app turns it back on): see ClubFightApp.on_ready
     from ..tui.app import ClubFightApp
 
     app = ClubFightApp(

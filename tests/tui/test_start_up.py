@@ -1,0 +1,35 @@
+"""Start-up (issue 9): the garbage collector, paused by ``clubfight`` while the first screen is built,
+runs again once that screen is drawn."""
+
+from __future__ import annotations
+
+import gc
+
+from tui_support import game, make_app
+
+from clubfight.tui.clubfight.table_screen import GameScreen
+from support import async_test
+
+
+@async_test
+async def test_the_collector_paused_for_start_up_runs_again_once_the_first_screen_is_drawn() -> None:
+    gc.disable()  # as cli/play.py does before importing the app
+    try:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(game(app), GameScreen)
+            assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()  # the app froze what it had built; give this test process its objects back
+
+
+@async_test
+async def test_an_app_started_with_the_collector_on_leaves_it_alone() -> None:
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen  # nothing frozen: tests build many apps
