@@ -8,6 +8,7 @@ import gc
 from tui_support import game, make_app
 
 from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.tui.themes import HIGH_CONTRAST
 from support import async_test
 
 
@@ -33,3 +34,30 @@ async def test_an_app_started_with_the_collector_on_leaves_it_alone() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
     assert gc.isenabled() and gc.get_freeze_count() == frozen  # nothing frozen: tests build many apps
+
+
+@async_test
+async def test_the_first_frame_parses_the_tables_stylesheet_once_and_a_new_theme_still_restyles() -> None:
+    """Setting the theme at start-up used to parse every stylesheet twice (issue 9); a theme picked
+    later must still reach the screen."""
+    import textual.css.stylesheet as stylesheet_module
+    from pytest import MonkeyPatch
+
+    parsed: list[str] = []
+    real_parse = stylesheet_module.parse
+
+    def counting_parse(scope: str, css: str, read_from: tuple[str, str], *args: object, **kwargs: object) -> object:
+        parsed.append(read_from[0])
+        return real_parse(scope, css, read_from, *args, **kwargs)  # type: ignore[arg-type]
+
+    with MonkeyPatch.context() as patch:
+        patch.setattr(stylesheet_module, "parse", counting_parse)
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            table = game(app)
+            assert sum(path.endswith("table.tcss") for path in parsed) == 1
+            felt = table.styles.background
+            app.theme = HIGH_CONTRAST.name
+            await pilot.pause()
+            assert table.styles.background != felt

@@ -96,6 +96,11 @@ class ClubFightApp(CombatApp, GuardedStack):
         self._theme_from_settings = True
         """While True, a theme change comes from the settings file or TEXTUAL_THEME: nothing to save."""
         self.theme = FELT.name
+        # Textual made the stylesheet with its default theme's variables, and setting the theme has
+        # queued a refresh_css that would parse every stylesheet again once the app runs: the
+        # variables are given now, before anything is parsed, and that first refresh is skipped.
+        self.stylesheet.set_variables(self.get_css_variables())
+        self._theme_css_given = True
 
     def on_mount(self) -> None:
         self._animation_level_at_start = self.animation_level  # TEXTUAL_ANIMATIONS=none wins over the setting
@@ -119,6 +124,13 @@ class ClubFightApp(CombatApp, GuardedStack):
             self._begin()
         self.guard_size(self.size.width, self.size.height)
         self.set_timer(HELP_PREPARE_DELAY, self._prepare_help)
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Every refresh but the one that setting the theme in ``__init__`` queued (see there)."""
+        if self._theme_css_given:
+            self._theme_css_given = False
+            return
+        super().refresh_css(animate)
 
     def on_ready(self) -> None:
         """Once the first screen (pushed in on_mount) has drawn its first frame, the garbage collector
