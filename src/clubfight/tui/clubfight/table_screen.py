@@ -45,8 +45,6 @@ from .table_model import Change, TableModel
 if TYPE_CHECKING:
     from .verdict_screen import Answer
 
-MAX_CHOICES = 6
-"""At most six lines (3 rows, 3 columns) to choose from; Up/Down has two, All Clear three."""
 FRESH_SECONDS = 1.5
 
 ACTIONS_GROUP = Binding.Group("Action", compact=True)
@@ -156,6 +154,8 @@ class GameScreen(Screen[None]):
         self.verdict: Answer | None = None
         """The answer to "Was this deal winnable?" once found, kept for the summary reopened with g."""
         self._binding_states: tuple[bool | None, ...] = ()
+        self._choice_buttons: list[FlatButton] = []
+        """The buttons of the lines to choose from (#choices), mounted as a turn first needs them."""
 
     # --- the game, read through the model -------------------------------------------------
 
@@ -235,10 +235,9 @@ class GameScreen(Screen[None]):
     # --- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        choices = [FlatButton("", id=f"choice-{index}", classes="choice") for index in range(MAX_CHOICES)]
         yield from board(
             ActionPanel(id="actions"),
-            Horizontal(*choices, id="choices"),
+            Horizontal(id="choices"),
             Static(id="feedback"),
             Horizontal(
                 FlatButton("⏎ Confirm", id="confirm"),
@@ -297,10 +296,15 @@ class GameScreen(Screen[None]):
     def _show_choices(self, position: Position, plan: Plan, chosen: Move | None) -> None:
         moves = options(position, plan) if plan.action in CHOOSING_ACTIONS else []
         show = len(moves) > 1
-        self.query_one("#choices").display = show
-        for index in range(MAX_CHOICES):
-            button = self.query_one(f"#choice-{index}", FlatButton)
-            if show and index < len(moves):
+        row = self.query_one("#choices")
+        row.display = show
+        wanted = len(moves) if show else 0
+        while len(self._choice_buttons) < wanted:  # made when first needed: most turns need none
+            button = FlatButton("", id=f"choice-{len(self._choice_buttons)}", classes="choice")
+            self._choice_buttons.append(button)
+            row.mount(button)
+        for index, button in enumerate(self._choice_buttons):
+            if index < wanted:
                 move = moves[index]
                 button.label = choice_label(move)
                 button.set_class(move == chosen, "-chosen")
