@@ -3,16 +3,19 @@
 Run: uv run python benchmarks/startup.py [--runs N]
 
 Method: the game runs in a real pseudo-terminal (80x24) as a child process. The environment variable
-CLUBFIGHT_FIRST_FRAME_FILE tells the app to write ``time.time()`` to that file once the table's
-first frame has been drawn (``call_after_refresh`` from the table's ``on_mount``) and then to exit.
+CLUBFIGHT_FIRST_FRAME_FILE tells the app to write ``time.time()`` and its CPU time to that file once
+the table's first frame has been drawn (``call_after_refresh`` from the table's ``on_mount``) and
+then to exit.
 The child runs with compiled bytecode (written by a warm-up run to a temporary PYTHONPYCACHEPREFIX),
 as an installed package would (this sandbox sets PYTHONDONTWRITEBYTECODE=1, which makes every start
 compile Textual from source and roughly doubles the figure). The figure is that timestamp minus the
 time just before the spawn: interpreter start, imports, argument parsing, the deal, composing and
 drawing the table. The child's CPU time up to that frame is printed too (``time.process_time()``,
-every thread): on a busy machine the wall figure partly measures waiting for a core, and the CPU
-figure is the steadier one to compare changes by. A minimal Textual app is timed the same way in the same run, the runs
-of the two interleaved, so both see the same load; the target is within 1.3x of it.
+every thread): where it is well below the wall figure, the child waited for a core. A minimal
+Textual app is timed the same way in the same run, the runs of the two interleaved, so both see the
+same load; the target is within 1.3x of it. This shared machine's speed drifts from run to run
+(CPU time drifts with the wall time), so the ratio is also given run by run: each game run over the
+baseline run beside it, and the median of those.
 """
 
 from __future__ import annotations
