@@ -82,3 +82,22 @@ async def test_the_key_under_the_pointer_is_lit_and_unlit_when_the_pointer_leave
         await pilot.hover("#status", offset=(0, 0))
         await pilot.pause()
         assert bar._hover is None
+
+
+@async_test
+async def test_a_flat_button_that_cannot_act_ignores_a_click() -> None:
+    """FlatButton (a Static since issue 9): a click on a disabled one does nothing."""
+    from clubfight.tui.widgets.buttons import FlatButton
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        assert table.query_one("#confirm", FlatButton).disabled  # nothing planned yet
+        before = (table.message, table.model.plan)
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert (table.message, table.model.plan) == before and table.session.moves == []
+        await pilot.click("#pile")  # an enabled one: pressed, and the pile opens
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DiscardScreen"
