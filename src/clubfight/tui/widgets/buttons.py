@@ -48,7 +48,8 @@ class FlatButton(Static, can_focus=False):
 
     def __init__(self, label: str | Text, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(_content(label), id=id, classes=classes)
-        self._label = _key(label)
+        self._last_shown = _key(label)
+        """What ``update_if_changed`` last showed: the label given here, to begin with."""
 
     @property
     def label(self) -> str:
@@ -57,9 +58,7 @@ class FlatButton(Static, can_focus=False):
 
     @label.setter
     def label(self, label: str | Text) -> None:
-        if _key(label) != self._label:  # an unchanged label costs nothing
-            self._label = _key(label)
-            self.update(_content(label))
+        update_if_changed(self, label)  # an unchanged label costs nothing
 
     def on_click(self, event: events.Click) -> None:
         event.stop()  # (a disabled widget gets no clicks: Textual holds them back)
