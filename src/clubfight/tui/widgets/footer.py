@@ -62,6 +62,8 @@ class KeyBar(Widget, can_focus=False):
         super().__init__(id=id, classes=classes)
         self._hover: str | None = None
         """The key under the mouse pointer, lit like a Footer key under the pointer."""
+        self._entries: list[KeyEntry] | None = None
+        """``entries()`` until the screen's bindings next change: layout, drawing and a click all ask."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -71,10 +73,16 @@ class KeyBar(Widget, can_focus=False):
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if screen is self.screen:
+            self._entries = None
             self.refresh(layout=True)  # the number of lines may change with the keys
 
     def entries(self) -> list[KeyEntry]:
         """The shown keys in binding order, one entry per action, a group's keys in one entry."""
+        if self._entries is None:
+            self._entries = self._read_entries()
+        return self._entries
+
+    def _read_entries(self) -> list[KeyEntry]:
         seen: set[str] = set()
         shown = []
         for active in self.screen.active_bindings.values():
