@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from textual.pilot import Pilot
 from tui_support import WINNING_LINE, game, make_app
 
 from clubfight.tui.clubfight.table_screen import GameScreen
 from clubfight.tui.widgets.footer import KeyBar
 from support import async_test
+
+
+@asynccontextmanager
+async def table_at_80x24() -> AsyncIterator[tuple[Pilot[None], GameScreen]]:
+    """A fresh table on the winning deal, mounted, at 80x24."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        yield pilot, game(app)
 
 
 def bar_lines(table: GameScreen) -> list[str]:
@@ -26,10 +38,7 @@ async def click_key(pilot: Pilot[None], table: GameScreen, words: str) -> None:
 
 @async_test
 async def test_the_key_bar_shows_every_shown_binding_on_two_lines_at_80_columns() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        table = game(app)
+    async with table_at_80x24() as (_pilot, table):
         lines = bar_lines(table)
         assert len(lines) == 2 and all(len(line) <= 80 for line in lines)
         text = " ".join(lines)
@@ -42,10 +51,7 @@ async def test_the_key_bar_shows_every_shown_binding_on_two_lines_at_80_columns(
 
 @async_test
 async def test_a_click_on_a_key_presses_it_and_a_key_that_cannot_act_does_nothing() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        table = game(app)
+    async with table_at_80x24() as (pilot, table):
         await click_key(pilot, table, "r Redo")  # nothing to redo yet: dimmed, and the click changes nothing
         assert table.session.moves == [] and table.model.plan.club is None
         table.commit(table.position.parse_move(WINNING_LINE[0]))
@@ -58,10 +64,7 @@ async def test_a_click_on_a_key_presses_it_and_a_key_that_cannot_act_does_nothin
 
 @async_test
 async def test_each_key_of_a_group_is_clickable_on_its_own() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        table = game(app)
+    async with table_at_80x24() as (pilot, table):
         await pilot.press("z")  # a club first: then the actions can act
         await pilot.pause()
         await click_key(pilot, table, "talpe Action")  # the "t" of "mtalpe": Sum
@@ -70,10 +73,7 @@ async def test_each_key_of_a_group_is_clickable_on_its_own() -> None:
 
 @async_test
 async def test_the_key_under_the_pointer_is_lit_and_unlit_when_the_pointer_leaves() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        table = game(app)
+    async with table_at_80x24() as (pilot, table):
         bar = table.query_one(KeyBar)
         line = bar_lines(table)[0]
         await pilot.hover(KeyBar, offset=(line.index("u Undo") + 2, 0))
@@ -89,10 +89,7 @@ async def test_a_flat_button_that_cannot_act_ignores_a_click() -> None:
     """FlatButton (a Static since issue 9): a click on a disabled one does nothing."""
     from clubfight.tui.widgets.buttons import FlatButton
 
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        table = game(app)
+    async with table_at_80x24() as (pilot, table):
         assert table.query_one("#confirm", FlatButton).disabled  # nothing planned yet
         before = (table.message, table.model.plan)
         await pilot.click("#confirm")
@@ -100,4 +97,4 @@ async def test_a_flat_button_that_cannot_act_ignores_a_click() -> None:
         assert (table.message, table.model.plan) == before and table.session.moves == []
         await pilot.click("#pile")  # an enabled one: pressed, and the pile opens
         await pilot.pause()
-        assert type(app.screen).__name__ == "DiscardScreen"
+        assert type(table.app.screen).__name__ == "DiscardScreen"
