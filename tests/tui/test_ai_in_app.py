@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, answer_blocking_question, game, make_app, play_by_keys, text_of
+from tui_support import WINNING_LINE, answer_blocking_question, click_button, game, make_app, play_by_keys, text_of
 
 from clubfight.ai import Hint, LostPositions, SolveResult, Verdict, find_mistake, solve, suggest
 from clubfight.engine import Level, Move, Position, Variant, deal
@@ -474,7 +474,7 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         assert table.plan.is_empty or table.plan.action is not None  # z alone would pick a club, no action
         before = table.plan
         await pilot.click("#hand-1")  # and so are clicks
-        await pilot.click("#confirm")
+        await click_button(pilot, app, "#confirm-row", "confirm")
         await pilot.pause()
         assert table.plan == before and len(table.moves) == played
         await pilot.press("space")

@@ -16,6 +16,7 @@ from clubfight.ai.heuristic import best_move
 from clubfight.engine import Action, Level, Position, Variant, deal
 from clubfight.game import GameSession, Start
 from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.tui.widgets.button_strip import ButtonStrip
 from clubfight.tui.widgets.buttons import FlatButton
 from support import async_test
 
@@ -36,11 +37,8 @@ def clipped(screen: GameScreen) -> list[str]:
     one_row = [
         "#feedback",
         "#pile-summary",
-        "#actions-title",
         "#status",
-        ".action",
         ".choice",
-        "#confirm-row FlatButton",
     ]
     for selector in one_row:
         for widget in screen.query(selector):
@@ -50,6 +48,14 @@ def clipped(screen: GameScreen) -> list[str]:
             room = widget.content_size.width
             if Text(text).cell_len > room or widget.region.right > width:
                 problems.append(f"{selector}: {text!r} in {room} cells")
+    for strip in screen.query(ButtonStrip):  # the actions, and Confirm's row
+        room = strip.content_size.width
+        if strip.title is not None and Text(strip.title).cell_len > room:
+            problems.append(f"#{strip.id} title: {strip.title!r} in {room} cells")
+        for button, region in strip.places(room):
+            words = Text(button.label) if isinstance(button.label, str) else button.label
+            if words.cell_len > region.width or strip.content_region.x + region.right > width:
+                problems.append(f"#{strip.id} {button.name}: {words.plain!r} in {region.width} cells")
     message = screen.query_one("#message", Static)
     lines = Text(plain(message)).wrap(CONSOLE, message.content_size.width)
     if len(lines) > message.content_size.height:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_support import answer_blocking_question, game, make_app, text_of
+from tui_support import answer_blocking_question, click_button, game, make_app, strip_button, text_of
 
 from clubfight.engine import Action, Card, Level, Variant
 from clubfight.tui.clubfight.discard_screen import DiscardScreen
@@ -12,6 +12,7 @@ from clubfight.tui.screens.help_screen import HelpScreen
 from clubfight.tui.screens.start_screen import StartScreen
 from clubfight.tui.screens.too_small_screen import TooSmallScreen
 from clubfight.tui.widgets import CardWidget
+from clubfight.tui.widgets.button_strip import ButtonStrip
 from clubfight.tui.widgets.buttons import FlatButton
 from support import async_test
 
@@ -72,11 +73,11 @@ async def test_seven_direction_by_mouse() -> None:
     async with app.run_test() as pilot:
         screen = game(app)
         await pilot.click("#hand-2")
-        await pilot.click("#action-updown")
+        await click_button(pilot, app, "#actions", "updown")
         labels = [str(b.label) for b in screen.query(".choice").results(FlatButton) if b.display]
         assert labels == ["↓ Down (3)", "↑ Up (5)"]
         await pilot.click("#choice-0")
-        await pilot.click("#confirm")
+        await click_button(pilot, app, "#confirm-row", "confirm")
         await answer_blocking_question(pilot, app)
         assert str(screen.moves[-1]) == "7C down"
 
@@ -184,13 +185,13 @@ async def test_blocked_action_refuses_its_key_and_its_click() -> None:
     async with app.run_test() as pilot:
         screen = game(app)
         await pilot.press("z")
-        button = screen.query_one("#action-line", FlatButton)
-        assert button.disabled
+        button = strip_button(app, "#actions", "line")
+        assert not button.enabled
         assert "blocked by 3 ♦" in str(button.label)
         await pilot.press("l")
         assert screen.plan.action is None
         assert "Line: blocked by 3 ♦" in text_of(screen, "#message")  # the key says why (issue 10.10)
-        await pilot.click("#action-line")
+        await click_button(pilot, app, "#actions", "line")
         assert screen.plan.action is None
         assert "♦ 3/3" in text_of(screen, "#suits") and "Line blocked" in text_of(screen, "#suits")
 
@@ -201,9 +202,9 @@ async def test_unavailable_action_is_dimmed_and_says_why() -> None:
     async with app.run_test() as pilot:
         screen = game(app)
         await pilot.press("z")  # 3C: no 3 in the grid
-        match = screen.query_one("#action-match", FlatButton)
-        assert match.disabled and "no 3 in the grid" in str(match.label)
-        assert "6 ways" in str(screen.query_one("#action-run", FlatButton).label)
+        match = strip_button(app, "#actions", "match")
+        assert not match.enabled and "no 3 in the grid" in str(match.label)
+        assert "6 ways" in str(strip_button(app, "#actions", "run").label)
         await pilot.press("m")
         assert screen.plan.action is None
 
@@ -276,7 +277,7 @@ async def test_discard_pile_by_key_and_by_click() -> None:
         assert "Turn  1" in listing and "10♣" in listing and "10♥" in listing
         await pilot.press("escape")
         assert app.screen is game(app)
-        await pilot.click("#pile")
+        await click_button(pilot, app, "#confirm-row", "pile")
         assert isinstance(app.screen, DiscardScreen)
 
 
@@ -407,7 +408,7 @@ async def test_all_clear_variant_has_its_action() -> None:
     app = make_app(14, variant=Variant.ALL_CLEAR)  # easy-14 opens with 8C AC 9C 10C
     async with app.run_test() as pilot:
         screen = game(app)
-        assert screen.query_one("#action-allclear", FlatButton).display
+        assert "allclear" in [button.name for button in screen.query_one("#actions", ButtonStrip).buttons]
         assert screen.deal_label == "easy-14 +all-clear"
         await pilot.press("z", "k", "enter")
         assert str(screen.moves[-1]) == "8C 9C 10C allclear"
@@ -419,7 +420,7 @@ async def test_all_clear_is_hidden_without_the_variant() -> None:
     app = make_app(14)
     async with app.run_test() as pilot:
         screen = game(app)
-        assert not screen.query_one("#action-allclear", FlatButton).display
+        assert "allclear" not in [button.name for button in screen.query_one("#actions", ButtonStrip).buttons]
         await pilot.press("z", "k")
         assert screen.plan.action is None
 

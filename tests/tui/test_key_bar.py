@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from rich.console import Console
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, game, make_app
+from tui_support import WINNING_LINE, click_button, game, make_app, strip_button
 
 from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.tui.widgets.button_strip import ButtonStrip
 from clubfight.tui.widgets.footer import KeyBar
 from support import async_test
 
@@ -85,16 +87,39 @@ async def test_the_key_under_the_pointer_is_lit_and_unlit_when_the_pointer_leave
 
 
 @async_test
-async def test_a_flat_button_that_cannot_act_ignores_a_click() -> None:
-    """FlatButton (a Static since issue 9): a click on a disabled one does nothing."""
-    from clubfight.tui.widgets.buttons import FlatButton
-
+async def test_a_strip_button_that_cannot_act_ignores_a_click_and_one_that_can_acts() -> None:
+    """The table's buttons are lines of one ButtonStrip (issue 9): each is clicked on its own."""
     async with table_at_80x24() as (pilot, table):
-        assert table.query_one("#confirm", FlatButton).disabled  # nothing planned yet
+        app = table.app
+        assert not strip_button(app, "#confirm-row", "confirm").enabled  # nothing planned yet
         before = (table.message, table.model.plan)
-        await pilot.click("#confirm")
+        await click_button(pilot, app, "#confirm-row", "confirm")
         await pilot.pause()
         assert (table.message, table.model.plan) == before and table.session.moves == []
-        await pilot.click("#pile")  # an enabled one: pressed, and the pile opens
+        await click_button(pilot, app, "#confirm-row", "pile")  # one that can act: the pile opens
         await pilot.pause()
-        assert type(table.app.screen).__name__ == "DiscardScreen"
+        assert type(app.screen).__name__ == "DiscardScreen"
+
+
+@async_test
+async def test_the_strip_button_under_the_pointer_is_lit_and_a_disabled_one_never() -> None:
+    async with table_at_80x24() as (pilot, table):
+        row = table.query_one("#confirm-row", ButtonStrip)
+        lit = row.get_component_rich_style("button-strip--hover").bgcolor
+
+        def background(name: str) -> object:
+            """The paper under the button's second cell, as the strip draws it (one line)."""
+            x = row.button_region(name).x - row.content_region.x + 1
+            return row.render().get_style_at_offset(Console(), x).bgcolor
+
+        pile = row.button_region("pile")
+        await pilot.hover(offset=(pile.x + 2, pile.y))
+        await pilot.pause()
+        assert background("pile") == lit != background("help")
+        confirm = row.button_region("confirm")
+        await pilot.hover(offset=(confirm.x + 2, confirm.y))  # can't act yet: stays unlit
+        await pilot.pause()
+        assert background("confirm") != lit and background("pile") != lit
+        await pilot.hover("#status", offset=(0, 0))
+        await pilot.pause()
+        assert row._hover is None

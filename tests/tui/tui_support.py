@@ -15,6 +15,7 @@ from clubfight.tui.clubfight.action_panel import ACTION_KEYS
 from clubfight.tui.clubfight.hand_view import HAND_KEYS
 from clubfight.tui.clubfight.plan import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, options
 from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.tui.widgets.button_strip import ButtonStrip, StripButton
 
 WINNING_SEED = 1
 """easy-1 is won by WINNING_LINE (found by a beam search over the engine's legal moves)."""
@@ -123,15 +124,26 @@ async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Mov
     position = game(app).position
     move = position.parse_move(text)
     await pilot.click(f"#hand-{game(app).model.hand_slots().index(move.club)}")
-    await pilot.click(f"#action-{move.action.value}")
+    await click_button(pilot, app, "#actions", move.action.value)
     for place in places_to_pick(position, move):
         await pilot.click(f"#place-{place}")
     index = choice_index(position, Plan(club=move.club, action=move.action), move)
     if index is not None:
         await pilot.click(f"#choice-{index}")
-    await pilot.click("#confirm")
+    await click_button(pilot, app, "#confirm-row", "confirm")
     await answer_blocking_question(pilot, app)
     return move
+
+
+def strip_button(app: ClubFightApp, strip: str, name: str) -> StripButton:
+    """Button ``name`` of the screen's button strip ``strip`` ("#actions", "#confirm-row")."""
+    return app.screen.query_one(strip, ButtonStrip).button(name)
+
+
+async def click_button(pilot: Pilot[None], app: ClubFightApp, strip: str, name: str) -> None:
+    """Click the middle of button ``name`` where the strip ``strip`` draws it."""
+    region = app.screen.query_one(strip, ButtonStrip).button_region(name)
+    await pilot.click(offset=(region.x + region.width // 2, region.y))
 
 
 def opening(seed: int, level: Level = Level.EASY) -> Position:

@@ -22,6 +22,7 @@ from textual.widgets import Static
 from ...engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
 from ...game import GameSession
 from ..widgets import CardWidget
+from ..widgets.button_strip import ButtonStrip, StripButton
 from ..widgets.buttons import FlatButton, update_if_changed
 from ..widgets.footer import KeyBar
 from .action_panel import ACTION_KEYS, ActionPanel
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
     from .verdict_screen import Answer
 
 FRESH_SECONDS = 1.5
+CONFIRM_WIDTH = 12
+"""Confirm keeps its width when its tick comes and goes, so Back and the rest never shift."""
 
 ACTIONS_GROUP = Binding.Group("Action", compact=True)
 
@@ -239,13 +242,7 @@ class GameScreen(Screen[None]):
             ActionPanel(id="actions"),
             Horizontal(id="choices"),
             Static(id="feedback"),
-            Horizontal(
-                FlatButton("⏎ Confirm", id="confirm"),
-                FlatButton("Esc Back", id="back"),
-                FlatButton("d Pile", id="pile"),
-                FlatButton("? Help", id="help"),
-                id="confirm-row",
-            ),
+            ButtonStrip(row=True, id="confirm-row"),
             Static(id="message"),
             Static(id="pile-summary"),
         )
@@ -273,14 +270,23 @@ class GameScreen(Screen[None]):
         self.query_one(GridView).show(position, clear=clear, picked=picked, fresh=model.fresh)
         self.query_one(HandView).show(model.hand_slots(), plan.club, model.used_clubs())
         self.query_one(SuitCounter).show(position)
-        self.query_one(ActionPanel).show(position, plan.club, plan.action)
+        self.query_one(ActionPanel).show_actions(position, plan.club, plan.action)
         self._show_choices(position, plan, move)
         update_if_changed(self.query_one("#feedback", Static), feedback(position, plan))
-        confirm = self.query_one("#confirm", FlatButton)
-        confirm.label = "⏎ Confirm ✓" if move is not None else "⏎ Confirm"
-        confirm.set_class(move is not None, "-ready")
-        confirm.disabled = plan.action is None
-        self.query_one("#back", FlatButton).disabled = plan.is_empty
+        self.query_one("#confirm-row", ButtonStrip).show(
+            [
+                StripButton(
+                    "confirm",
+                    "⏎ Confirm ✓" if move is not None else "⏎ Confirm",
+                    enabled=plan.action is not None,
+                    chosen=move is not None,
+                    width=CONFIRM_WIDTH,
+                ),
+                StripButton("back", "Esc Back", enabled=not plan.is_empty),
+                StripButton("pile", "d Pile"),
+                StripButton("help", "? Help"),
+            ]
+        )
         update_if_changed(self.query_one("#message", Static), model.message)
         update_if_changed(self.query_one("#status", Static), self._status_text())
         update_if_changed(self.query_one("#pile-summary", Static), self._pile_text())
@@ -438,30 +444,25 @@ class GameScreen(Screen[None]):
         else:
             self.action_club(HAND_KEYS.index(widget.key))
 
-    @on(ActionPanel.Chosen)
-    def _action_chosen(self, event: ActionPanel.Chosen) -> None:
+    @on(ButtonStrip.Pressed, "#actions")
+    def _action_pressed(self, event: ButtonStrip.Pressed) -> None:
         if not self.playing:
-            self.action_act(event.action.value)
+            self.action_act(event.name)
 
     @on(FlatButton.Pressed, ".choice")
     def _choice_pressed(self, event: FlatButton.Pressed) -> None:
         if not self.playing and event.button.id:
             self.apply(self.model.pick_choice(int(event.button.id.removeprefix("choice-"))))
 
-    @on(FlatButton.Pressed, "#confirm")
-    def _confirm_pressed(self) -> None:
-        if not self.playing:
+    @on(ButtonStrip.Pressed, "#confirm-row")
+    async def _confirm_row_pressed(self, event: ButtonStrip.Pressed) -> None:
+        if event.name == "pile":
+            self.action_discards()
+        elif event.name == "help":
+            await self.run_action("app.rules")
+        elif self.playing:
+            return  # Confirm and Back would move the demo's cards
+        elif event.name == "confirm":
             self.action_confirm()
-
-    @on(FlatButton.Pressed, "#back")
-    def _back_pressed(self) -> None:
-        if not self.playing:
+        else:
             self.action_back()
-
-    @on(FlatButton.Pressed, "#pile")
-    def _pile_pressed(self) -> None:
-        self.action_discards()
-
-    @on(FlatButton.Pressed, "#help")
-    async def _help_pressed(self) -> None:
-        await self.run_action("app.rules")

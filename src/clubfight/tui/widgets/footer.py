@@ -60,6 +60,7 @@ class KeyBar(Widget, can_focus=False):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.auto_links = False  # its clickable words are keys, not links: no underline or link colour
         self._hover: str | None = None
         """The key under the mouse pointer, lit like a Footer key under the pointer."""
         self._entries: list[KeyEntry] | None = None
