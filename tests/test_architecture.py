@@ -112,7 +112,19 @@ def test_relative_imports_are_resolved() -> None:
 
 def test_club_fight_start_up_leaves_combat_club_and_the_help_unloaded() -> None:
     """Start-up time (issue 9): what ``clubfight`` imports before its first frame. Combat Club's engine,
-    AI and screens load when it is entered; the help's Markdown parser when the help is drawn."""
+    AI and screens load when it is entered; the help's Markdown parser when the help is drawn; the
+    statistics' figures when they are shown; the start screen (and Textual's Footer) when no --level
+    skips it; ``secrets`` (hashlib, hmac) never: a game's id comes straight from os.urandom."""
     start_up = ("clubfight.cli.main", "clubfight.cli.play", "clubfight.tui.app")
-    lazy = ("clubfight.combat", "clubfight.tui.combat.fight_screen", "rich.markdown", "textual.widgets._markdown")
+    lazy = (
+        "clubfight.combat",
+        "clubfight.tui.combat.fight_screen",
+        "rich.markdown",
+        "textual.widgets._markdown",
+        "clubfight.game.figures",
+        "clubfight.tui.screens.start_screen",
+        "textual.widgets._footer",
+        "secrets",
+        "hashlib",
+    )
     assert modules_loaded(lazy, *start_up) == ""

@@ -1,10 +1,12 @@
 """Club Fight games in progress and finished: the start, undo/redo, records, the daily deal, results
 and the figures computed from them. Pure like the engine: storage reads and writes these values,
 the app and the CLI use them, and nothing here does I/O or reads the clock.
+
+The statistics' figures live in ``game.figures``, imported by the screens and commands that show
+them: a game starts without them.
 """
 
 from .daily import daily_deal, daily_seed, emoji_strip, share_line
-from .figures import DealScore, GroupStats, StatsSummary, summarize
 from .records import (
     MAX_LINE_LENGTH,
     MAX_RECORD_LINES,
@@ -24,16 +26,13 @@ from .start import Start
 __all__ = [
     "MAX_LINE_LENGTH",
     "MAX_RECORD_LINES",
-    "DealScore",
     "GameRecord",
     "GameResult",
     "GameSession",
-    "GroupStats",
     "RecordError",
     "ResumedGame",
     "SavedGame",
     "Start",
-    "StatsSummary",
     "daily_deal",
     "daily_seed",
     "emoji_strip",
@@ -43,5 +42,4 @@ __all__ = [
     "replay_moves",
     "result_text",
     "share_line",
-    "summarize",
 ]

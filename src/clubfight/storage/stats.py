@@ -5,7 +5,7 @@ Only raw results are stored; the figures come from ``clubfight.game.figures`` on
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -74,8 +74,11 @@ def _variant(names: list[str]) -> Variant:
 
 
 def new_game_id() -> str:
-    """A fresh token for a new game (the app makes one per deal it starts)."""
-    return secrets.token_hex(8)
+    """A fresh token for a new game (the app makes one per deal it starts).
+
+    ``secrets.token_hex`` in effect (it reads the same ``os.urandom``), without importing
+    ``secrets``, which pulls in hashlib and hmac on the way to the first frame."""
+    return os.urandom(8).hex()
 
 
 # --- the file --------------------------------------------------------------------------------

@@ -22,7 +22,6 @@ from .autosave import Clock, Saves, export_file, new_session, utc_today
 from .clubfight.board import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 from .clubfight.table_screen import GameScreen
 from .combat.app_part import CombatApp
-from .screens.start_screen import COMBAT_CHOICE, StartChoice, StartScreen
 from .stack import GuardedStack
 from .themes import FELT, register_themes
 
@@ -30,6 +29,7 @@ if TYPE_CHECKING:
     from ..game import ResumedGame
     from .combat.launch import CombatLaunch
     from .screens.settings_screen import SettingsScreen
+    from .screens.start_screen import StartChoice
 
 
 APP_CSS: list[str | PurePath] = ["clubfight/table.tcss"]
@@ -162,11 +162,15 @@ class ClubFightApp(CombatApp, GuardedStack):
         if self.start_position is not None:
             self.start_game(Start.from_position(self.start_position))
         elif self.level is None:
+            from .screens.start_screen import StartScreen  # only without --level: most starts skip it
+
             self.push_screen(StartScreen(self.seed, daily=self.daily, variant=self.variant), self._level_chosen)
         else:
             self.deal(self.level, self.seed, variant=self.variant, daily=self.daily)
 
     def _level_chosen(self, choice: StartChoice | str | None) -> None:
+        from .screens.start_screen import COMBAT_CHOICE, StartChoice
+
         if choice == COMBAT_CHOICE:
             self.enter_combat(None)
         elif not isinstance(choice, StartChoice):
