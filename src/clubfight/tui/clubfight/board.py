@@ -23,11 +23,16 @@ VERTICAL_BREAKPOINTS = [(0, "-short"), (LARGE_SIZE[1], "-tall")]
 ``-wide`` and ``-tall``, and table.tcss's one rule for ``.-wide.-tall`` gives every board big cards."""
 
 
-def board(*right: Widget, prefix: str = "") -> ComposeResult:
-    """The status line and the table, with ``right`` under the suit counter; ids start with ``prefix``."""
+def board(
+    *right: Widget, prefix: str = "", grid: GridView | None = None, hand: HandView | None = None
+) -> ComposeResult:
+    """The status line and the table, with ``right`` under the suit counter; ids start with ``prefix``.
+    ``grid`` and ``hand``: views already made (and shown) by the caller, else new empty ones."""
+    grid = grid or GridView(id=f"{prefix}grid")
+    hand = hand or HandView(id=f"{prefix}hand")
     yield Static(id=f"{prefix}status")
     yield Horizontal(
-        Vertical(GridView(id=f"{prefix}grid"), HandView(id=f"{prefix}hand"), id=f"{prefix}left", classes="board-left"),
+        Vertical(grid, hand, id=f"{prefix}left", classes="board-left"),
         Vertical(SuitCounter(id=f"{prefix}suits"), *right, id=f"{prefix}right", classes="board-right"),
         id=f"{prefix}table",
     )

@@ -10,14 +10,18 @@ from ..widgets.cards import CardWidget
 
 
 class GridView(Widget):
-    """Nine CardWidgets in reading order; ``show`` renders them from a position."""
+    """Nine CardWidgets in reading order; ``show`` renders them from a position (before the grid
+    is mounted, too: the cards then mount with their classes, styled once)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards = [CardWidget(str(p), id=f"place-{p}", classes="grid-card") for p in range(1, GRID_SIZE + 1)]
 
     def compose(self) -> ComposeResult:
-        for place in range(1, GRID_SIZE + 1):
-            yield CardWidget(str(place), id=f"place-{place}", classes="grid-card")
+        yield from self.cards
 
     def place(self, place: int) -> CardWidget:
-        return self.query_one(f"#place-{place}", CardWidget)
+        return self.cards[place - 1]
 
     def show(
         self,

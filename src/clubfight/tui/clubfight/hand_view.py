@@ -13,14 +13,18 @@ HAND_KEYS = ("z", "x", "c", "v")
 
 
 class HandView(Widget):
-    """Up to four clubs; an empty slot stays blank once the clubs deck runs out."""
+    """Up to four clubs; an empty slot stays blank once the clubs deck runs out. Like the grid, it can
+    be shown before it is mounted."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards = [CardWidget(key, id=f"hand-{slot}", classes="hand-card") for slot, key in enumerate(HAND_KEYS)]
 
     def compose(self) -> ComposeResult:
-        for slot, key in enumerate(HAND_KEYS):
-            yield CardWidget(key, id=f"hand-{slot}", classes="hand-card")
+        yield from self.cards
 
     def slot(self, slot: int) -> CardWidget:
-        return self.query_one(f"#hand-{slot}", CardWidget)
+        return self.cards[slot]
 
     def show(self, hand: tuple[Card | None, ...], selected: Card | None, used: tuple[Card, ...] = ()) -> None:
         """``hand``: the clubs by slot (the table's ``hand_slots``, where None is an empty slot)."""

@@ -157,6 +157,8 @@ class GameScreen(Screen[None]):
         self.verdict: Answer | None = None
         """The answer to "Was this deal winnable?" once found, kept for the summary reopened with g."""
         self._binding_states: tuple[bool | None, ...] = ()
+        self._resumed = False
+        """Whether the screen has been shown (resumed) before: see ``_first_resume``."""
         self._choice_buttons: list[FlatButton] = []
         """The buttons of the lines to choose from (#choices), mounted as a turn first needs them."""
 
@@ -238,6 +240,8 @@ class GameScreen(Screen[None]):
     # --- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        grid, hand = GridView(id="grid"), HandView(id="hand")
+        self._show_cards(grid, hand)  # before they mount: each card is styled once, with its classes
         yield from board(
             ActionPanel(id="actions"),
             Horizontal(id="choices"),
@@ -245,6 +249,8 @@ class GameScreen(Screen[None]):
             ButtonStrip(row=True, id="confirm-row"),
             Static(id="message"),
             Static(id="pile-summary"),
+            grid=grid,
+            hand=hand,
         )
         yield KeyBar()
 
@@ -257,6 +263,16 @@ class GameScreen(Screen[None]):
 
             self.run_worker(play(self), group="autoplay", exit_on_error=False)
 
+    @on(events.ScreenResume)
+    def _first_resume(self, event: events.ScreenResume) -> None:
+        """Shown for the first time: every widget was styled as it mounted, and again by each change
+        ``render_table`` made, so the restyle of the whole screen that a resume asks for would only
+        repeat that work on the way to the first frame. Later resumes (back from a dialog, after a
+        theme change) restyle as usual. (This handler runs before Screen's own.)"""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
     def on_resize(self, event: events.Resize) -> None:
         if self.is_mounted:
             update_if_changed(self.query_one("#status", Static), self._status_text())
@@ -265,10 +281,7 @@ class GameScreen(Screen[None]):
         """Redraw every widget from the model: the table's one render path."""
         model = self.model
         position, plan, move = model.position, model.plan, model.move
-        picked = plan.picked if plan.action in PICKING_ACTIONS else frozenset()
-        clear = move.cleared if move is not None else frozenset()
-        self.query_one(GridView).show(position, clear=clear, picked=picked, fresh=model.fresh)
-        self.query_one(HandView).show(model.hand_slots(), plan.club, model.used_clubs())
+        self._show_cards(self.query_one(GridView), self.query_one(HandView))
         self.query_one(SuitCounter).show(position)
         self.query_one(ActionPanel).show_actions(position, plan.club, plan.action)
         self._show_choices(position, plan, move)
@@ -291,6 +304,14 @@ class GameScreen(Screen[None]):
         update_if_changed(self.query_one("#status", Static), self._status_text())
         update_if_changed(self.query_one("#pile-summary", Static), self._pile_text())
         self._refresh_footer()
+
+    def _show_cards(self, grid: GridView, hand: HandView) -> None:
+        model = self.model
+        plan, move = model.plan, model.move
+        picked = plan.picked if plan.action in PICKING_ACTIONS else frozenset()
+        clear = move.cleared if move is not None else frozenset()
+        grid.show(model.position, clear=clear, picked=picked, fresh=model.fresh)
+        hand.show(model.hand_slots(), plan.club, model.used_clubs())
 
     def _refresh_footer(self) -> None:
         """Redraw the Footer only when some key's state changed: recomposing it is a frame's worth of work."""

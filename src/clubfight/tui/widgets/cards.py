@@ -93,7 +93,9 @@ class CardWidget(Widget):
             classes[f"-{suit.name.lower()}"] = card is not None and card.suit is suit
         for state in ("-clear", "-picked", "-fresh", "-selected", "-dim"):
             classes[state] = state in states
-        self.update_classes(classes)  # one restyle for the lot, not one per class that changed
+        # One restyle for the lot, not one per class that changed; none before the card is mounted,
+        # where mounting styles it with these classes.
+        self.update_classes(classes, update=self.is_mounted)
         self.refresh()
 
     def render(self) -> Text:
