@@ -35,6 +35,7 @@ def board(
         Vertical(grid, hand, id=f"{prefix}left", classes="board-left"),
         Vertical(SuitCounter(id=f"{prefix}suits"), *right, id=f"{prefix}right", classes="board-right"),
         id=f"{prefix}table",
+        classes="board",
     )
 
 

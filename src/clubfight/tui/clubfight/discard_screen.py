@@ -46,6 +46,11 @@ def still_to_come(position: Position) -> Text:
 
 
 class DiscardScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    DiscardScreen { align: center middle; background: $background; }
+    #discards { width: 70; height: 20; border: round $primary; background: $surface; padding: 0 1; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Close", key_display="Esc"),
         Binding("d", "dismiss", "Close", show=False),

@@ -23,6 +23,17 @@ if TYPE_CHECKING:
 class GameOverScreen(ModalScreen[str]):
     """Dismisses with "again", "new", "quit", or "table" (just look at the final table)."""
 
+    DEFAULT_CSS = """
+    /* Dialogs cover the table fully: a see-through modal lets its text show beside the box at 80x24. */
+    GameOverScreen { align: center middle; background: $background; }
+    #game-over { width: 60; height: auto; padding: 1 2; border: thick $primary; background: $surface; }
+    #game-over.-lost { border: thick $error; }
+    #result { text-style: bold; width: 100%; text-align: center; margin-bottom: 1; }
+    #game-over FlatButton { width: 100%; height: 1; margin-top: 0; }
+    #game-over Static { height: auto; }
+    #deal-code { margin-bottom: 1; text-style: bold; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "choose('again')", "Play this deal again"),
         Binding("n", "choose('new')", "New deal"),

@@ -28,6 +28,10 @@ def combat_rules_markdown() -> str:
 
 
 class CombatHelpScreen(Screen[None]):
+    DEFAULT_CSS = """
+    CombatHelpScreen #help { padding: 0 1; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("q", "close", "Close", show=False),

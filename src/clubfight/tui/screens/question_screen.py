@@ -17,6 +17,15 @@ from ..widgets.buttons import FlatButton
 class AskScreen(ModalScreen[bool]):
     """A question with a yes and a no button; y/Enter answer yes, n/Esc answer no."""
 
+    DEFAULT_CSS = """
+    AskScreen { align: center middle; background: $background; }  /* covers what is beneath fully */
+    AskScreen .ask { width: 64; height: auto; padding: 1 2; border: thick $primary; background: $surface; }
+    AskScreen .ask-title { width: 100%; text-align: center; text-style: bold; margin-bottom: 1; }
+    AskScreen .ask-detail { width: 100%; margin-bottom: 1; }
+    AskScreen .ask-warning { width: 100%; margin-bottom: 1; color: $text-warning; }
+    AskScreen FlatButton { width: 100%; height: 1; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("enter", "answer(True)", "Yes", show=False),

@@ -37,6 +37,18 @@ COMBAT_CHOICE = "combat"
 
 
 class StartScreen(Screen[StartChoice | str | None]):
+    DEFAULT_CSS = """
+    StartScreen Center { height: auto; }
+    #start { align: center middle; height: 1fr; }
+    #title-art { width: auto; height: auto; margin: 1 2; color: $text-primary; text-style: bold; }
+    #start-prompt { width: 100%; text-align: center; margin-bottom: 1; }
+    /* the key letters in one column */
+    #start .level { width: 30; margin: 0 0 1 0; text-align: left; content-align: left middle; padding: 0 1; }
+    #start .option { width: 30; margin: 0; }
+    #start .option.-on { text-style: bold reverse; }
+    #start-hint { width: 100%; text-align: center; color: $foreground 60%; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         # d, a and c are in the menu with their state; in the Footer too they'd run past 80 columns.
         Binding("e", "level('easy')", "Easy"),

@@ -14,6 +14,11 @@ MIN_SIZE = (80, 24)
 
 
 class TooSmallScreen(Screen[None]):
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    #too-small { width: auto; height: auto; text-align: center; text-style: bold; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:
