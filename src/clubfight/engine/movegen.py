@@ -13,15 +13,23 @@ from .cards import Card, Suit
 from .moves import BLOCK_THRESHOLD, DIRECTIONS, DOWN, LINES, UP, Action, Move
 from .variant import Variant
 
-MASK_POSITIONS: tuple[frozenset[int], ...] = tuple(
-    frozenset(p + 1 for p in range(9) if mask >> p & 1) for mask in range(1 << 9)
-)
+
+def _set_bits() -> tuple[tuple[int, ...], ...]:
+    """Each mask's bits: its lowest bit, then the bits of the mask without it (built once, at import)."""
+    bits: list[tuple[int, ...]] = [()]
+    for mask in range(1, 1 << 9):
+        lowest = mask & -mask
+        bits.append((lowest, *bits[mask ^ lowest]))
+    return tuple(bits)
+
+
+BITS: tuple[tuple[int, ...], ...] = _set_bits()
+"""The set bits of every 9-bit mask, lowest first."""
+MASK_POSITIONS: tuple[frozenset[int], ...] = tuple(frozenset(bit.bit_length() for bit in bits) for bits in BITS)
+"""The places (1-9) of every 9-bit mask."""
 LINE_MASKS: tuple[tuple[str, int], ...] = tuple(
     (name, sum(1 << (p - 1) for p in cells)) for name, cells in LINES.items()
 )
-
-BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << p for p in range(9) if mask >> p & 1) for mask in range(1 << 9))
-"""The set bits of every 9-bit mask, lowest first."""
 
 _ACTION_CODES = {action: code for code, action in enumerate(Action)}
 _DETAIL_CODES: dict[str | None, int] = {None: 0, DOWN: 1, UP: 2} | {name: 3 + i for i, name in enumerate(LINES)}

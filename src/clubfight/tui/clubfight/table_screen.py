@@ -244,7 +244,6 @@ class GameScreen(Screen[None]):
         self._show_cards(grid, hand)  # before they mount: each card is styled once, with its classes
         yield from board(
             ActionPanel(id="actions"),
-            Horizontal(id="choices"),
             Static(id="feedback"),
             ButtonStrip(row=True, id="confirm-row"),
             Static(id="message"),
@@ -323,7 +322,9 @@ class GameScreen(Screen[None]):
     def _show_choices(self, position: Position, plan: Plan, chosen: Move | None) -> None:
         moves = options(position, plan) if plan.action in CHOOSING_ACTIONS else []
         show = len(moves) > 1
-        row = self.query_one("#choices")
+        if not show and not self._choice_buttons:
+            return  # no row yet, and none needed
+        row = self._choices_row()
         row.display = show
         wanted = len(moves) if show else 0
         while len(self._choice_buttons) < wanted:  # made when first needed: most turns need none
@@ -338,6 +339,15 @@ class GameScreen(Screen[None]):
                 button.display = True
             else:
                 button.display = False
+
+    def _choices_row(self) -> Horizontal:
+        """The row of lines to choose from (#choices), under the actions: mounted when a turn first
+        needs it, as most openings don't."""
+        if rows := self.query("#choices"):
+            return rows.first(Horizontal)
+        row = Horizontal(id="choices")
+        self.query_one("#right").mount(row, after=self.query_one(ActionPanel))
+        return row
 
     def _status_text(self) -> Text:
         position = self.position
