@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.strip import Strip
 from tui_support import WINNING_LINE, click_button, game, make_app, strip_button
 
 from clubfight.tui.clubfight.table_screen import GameScreen
@@ -123,3 +124,20 @@ async def test_the_strip_button_under_the_pointer_is_lit_and_a_disabled_one_neve
         await pilot.hover("#status", offset=(0, 0))
         await pilot.pause()
         assert row._hover is None
+
+
+@async_test
+async def test_the_bars_keys_and_buttons_are_not_drawn_as_links() -> None:
+    """Clickable words carry Textual's "@click" meta, which it underlines in its link colours unless
+    the widget opts out: the keys keep the Footer's look, the buttons their own."""
+    async with table_at_80x24() as (_pilot, table):
+        bar = table.query_one(KeyBar)
+        key_ink = bar.get_component_rich_style("key-bar--key").color
+        update: object = table.app.screen._compositor.render_update(full=True)
+        for widget in (bar, table.query_one("#confirm-row", ButtonStrip)):
+            region = widget.region
+            for y in range(region.y, region.bottom):
+                for segment in Strip.join(update.strips[y]):  # type: ignore[attr-defined]
+                    assert not (segment.style and segment.style.underline), (type(widget).__name__, segment)
+        first = next(s for s in Strip.join(update.strips[bar.region.y]) if s.text.strip())  # type: ignore[attr-defined]
+        assert first.text.startswith("1-9") and first.style.color == key_ink

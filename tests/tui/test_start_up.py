@@ -61,3 +61,36 @@ async def test_the_first_frame_parses_the_tables_stylesheet_once_and_a_new_theme
             app.theme = HIGH_CONTRAST.name
             await pilot.pause()
             assert table.styles.background != felt
+
+
+@async_test
+async def test_the_first_frame_styles_each_card_once_and_later_changes_restyle_it() -> None:
+    """Each card is styled as it mounts, with the classes the table gave it beforehand: not again
+    when the table first draws the game, nor when the screen is first shown (issue 9). Once mounted,
+    a card whose state changes is restyled at once."""
+    import textual.css.stylesheet as stylesheet_module
+    from pytest import MonkeyPatch
+
+    from clubfight.tui.widgets import CardWidget
+
+    styled: list[object] = []
+    real_apply = stylesheet_module.Stylesheet.apply
+
+    def counting_apply(self: object, node: object, *args: object, **kwargs: object) -> None:
+        styled.append(node)
+        real_apply(self, node, *args, **kwargs)  # type: ignore[arg-type]
+
+    with MonkeyPatch.context() as patch:
+        patch.setattr(stylesheet_module.Stylesheet, "apply", counting_apply)
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            cards = list(game(app).query(CardWidget))
+            assert len(cards) == 13 and cards[0].has_class("grid-card")
+            assert [styled.count(card) for card in cards] == [1] * 13
+            assert not cards[0].has_class("-empty")  # the classes of the dealt cards, set before mounting
+            club = game(app).query_one("#hand-0", CardWidget)
+            paper = club.styles.background
+            await pilot.press("z")  # the club is picked: its card takes the -selected look
+            await pilot.pause()
+            assert club.has_class("-selected") and styled.count(club) == 2 and club.styles.background != paper
