@@ -265,9 +265,10 @@ class GameScreen(Screen[None]):
     @on(events.ScreenResume)
     def _first_resume(self, event: events.ScreenResume) -> None:
         """Shown for the first time: every widget was styled as it mounted, and again by each change
-        ``render_table`` made, so the restyle of the whole screen that a resume asks for would only
-        repeat that work on the way to the first frame. Later resumes (back from a dialog, after a
-        theme change) restyle as usual. (This handler runs before Screen's own.)"""
+        ``render_table`` made, so the restyle of the whole screen that this first resume asks for
+        would only repeat that work on the way to the first frame. Later resumes are Textual's
+        business, and a new theme or stylesheet restyles the screen through ``refresh_css`` anyway.
+        (This handler runs before Screen's own, which reads ``refresh_styles``.)"""
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
