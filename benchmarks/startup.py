@@ -1,6 +1,6 @@
 """Startup time: from spawning ``clubfight --level easy --seed 1`` to the first frame of the table.
 
-Run: uv run python benchmarks/startup.py [--runs N]
+Run: uv run python benchmarks/startup.py [--runs N] [--instructions]
 
 Method: the game runs in a real pseudo-terminal (80x24) as a child process. The environment variable
 CLUBFIGHT_FIRST_FRAME_FILE tells the app to write ``time.time()`` and its CPU time to that file once
@@ -15,7 +15,8 @@ every thread): where it is well below the wall figure, the child waited for a co
 Textual app is timed the same way in the same run, the runs of the two interleaved, so both see the
 same load; the target is within 1.3x of it. This shared machine's speed drifts from run to run
 (CPU time drifts with the wall time), so the ratio is also given run by run: each game run over the
-baseline run beside it, and the median of those.
+baseline run beside it, and the median of those. ``--instructions`` counts instead what no load
+can change: each app's machine instructions, once, under valgrind (interpreter start to exit).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import argparse
 import os
 import pty
 import select
+import shutil
 import statistics
 import struct
 import subprocess
@@ -59,7 +61,7 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def one_run(command: list[str], bytecode_dir: str) -> tuple[float, float]:
+def one_run(command: list[str], bytecode_dir: str, timeout: float = 30) -> tuple[float, float]:
     """(wall seconds to the first frame, CPU seconds the child had used by then)."""
     with tempfile.TemporaryDirectory() as tmp:
         marker = Path(tmp) / "first-frame"
@@ -73,7 +75,7 @@ def one_run(command: list[str], bytecode_dir: str) -> tuple[float, float]:
         start = time.time()
         process = subprocess.Popen(command, stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
         os.close(child)
-        deadline = start + 30
+        deadline = start + timeout
         while process.poll() is None and time.time() < deadline:
             ready, _, _ = select.select([parent], [], [], 0.05)
             if ready:
@@ -89,11 +91,32 @@ def one_run(command: list[str], bytecode_dir: str) -> tuple[float, float]:
         return wall - start, cpu
 
 
+def instructions(command: list[str], bytecode_dir: str) -> int:
+    """Machine instructions the child ran, under valgrind's callgrind, from its start to its exit
+    just after the first frame: a count that a busy neighbour on this shared machine can't move."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        one_run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command], bytecode_dir, timeout=900)
+        for line in out.read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith("summary:"):
+                return int(line.split()[1])
+    raise SystemExit("callgrind wrote no instruction count")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=7, help="runs to time of each app (default 7); after warm-ups")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count each app's machine instructions once under valgrind instead (slow, about half a minute "
+        "each, but the same from run to run)",
+    )
     args = parser.parse_args()
     apps = {"clubfight": COMMAND, "minimal Textual app": [sys.executable, "-c", BASELINE]}
+    if args.instructions:
+        count_instructions(apps)
+        return
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name in apps}
     with tempfile.TemporaryDirectory() as bytecode_dir:
         for command in apps.values():
@@ -122,6 +145,19 @@ def main() -> None:
         f"clubfight / minimal: {ratio:.2f}x wall, {cpu_ratio:.2f}x CPU, {paired:.2f}x wall run by run "
         f"(target 1.3x; {args.runs} runs each, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
+
+
+def count_instructions(apps: dict[str, list[str]]) -> None:
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt install valgrind)")
+    counts = {}
+    with tempfile.TemporaryDirectory() as bytecode_dir:
+        for command in apps.values():
+            one_run(command, bytecode_dir)  # warm-up: writes the bytecode, which is then only read
+        for name, command in apps.items():
+            counts[name] = instructions(command, bytecode_dir)
+            print(f"{name}: {counts[name] / 1e9:.3f} billion instructions to the first frame and exit")
+    print(f"clubfight / minimal: {counts['clubfight'] / counts['minimal Textual app']:.3f}x instructions (target 1.3x)")
 
 
 if __name__ == "__main__":
