@@ -9,8 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clubfight.engine import Level, Variant
-from clubfight.game import GameResult
-from clubfight.game.figures import DealScore, summarize
+from clubfight.game import DealScore, GameResult, summarize
 from clubfight.storage.stats import load_stats, record_game, reset_stats
 from support import deal_start, greedy_game
 

@@ -15,8 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Select, Static, Switch
 
 from clubfight.engine import Level, Variant
-from clubfight.game import GameResult
-from clubfight.game.figures import summarize
+from clubfight.game import GameResult, summarize
 from clubfight.storage.settings import Settings, load_settings
 from clubfight.storage.stats import record_game
 from clubfight.tui.screens.settings_screen import SettingsScreen

@@ -8,7 +8,7 @@ import sys
 from datetime import datetime, timezone
 
 from ..combat.game import CombatFigures, combat_figures
-from ..game.figures import summarize
+from ..game import summarize
 from ..storage import paths
 from ..storage.combat_stats import load_combat_stats
 from ..storage.stats import load_stats, reset_stats

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..game.figures import DealScore, GroupStats, StatsSummary
+from ..game import DealScore, GroupStats, StatsSummary
 
 # Score buckets for the chart: exact at the low end, where most games finish, wider above.
 BUCKETS: tuple[tuple[int, int], ...] = (

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...combat.game import combat_figures
-from ...game.figures import StatsSummary, summarize
+from ...game import StatsSummary, summarize
 from ...storage.combat_stats import load_combat_stats
 from ...storage.stats import load_stats
 from ...views.combat_stats import combat_table
