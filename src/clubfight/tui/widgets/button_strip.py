@@ -149,11 +149,11 @@ class ButtonStrip(Widget, can_focus=False):
             text.append_text(self._line(self._title, width, self.get_component_rich_style("button-strip--title")))
             text.append("\n")
         x = 0
-        for button, region in self.places(width):
+        for index, (button, region) in enumerate(self.places(width)):
             if self.row:
-                text.append(" " * (region.x - x))
-            elif region.y > (self._title is not None):
-                text.append("\n")
+                text.append(" " * (region.x - x))  # the gap since the last button
+            elif index:
+                text.append("\n")  # a column: a line per button
             text.append_text(self._face(button, region.width))
             x = region.right
         return text
