@@ -81,10 +81,10 @@ async def test_the_key_under_the_pointer_is_lit_and_unlit_when_the_pointer_leave
         line = bar_lines(table)[0]
         await pilot.hover(KeyBar, offset=(line.index("u Undo") + 2, 0))
         await pilot.pause()
-        assert bar._hover == "u"
+        assert bar.hovered == "u"
         await pilot.hover("#status", offset=(0, 0))
         await pilot.pause()
-        assert bar._hover is None
+        assert bar.hovered is None
 
 
 @async_test
@@ -123,7 +123,7 @@ async def test_the_strip_button_under_the_pointer_is_lit_and_a_disabled_one_neve
         assert background("confirm") != lit and background("pile") != lit
         await pilot.hover("#status", offset=(0, 0))
         await pilot.pause()
-        assert row._hover is None
+        assert row.hovered is None
 
 
 @async_test

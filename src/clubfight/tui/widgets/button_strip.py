@@ -14,10 +14,10 @@ from typing import ClassVar, NamedTuple
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.geometry import Region
 from textual.message import Message
-from textual.widget import Widget
+
+from .pointed import PointedParts
 
 PAD = 1
 """Blank cells each side of a button's words, as a compact Button has."""
@@ -39,10 +39,10 @@ class StripButton(NamedTuple):
     """In a row: the button's width in cells (0: its words and their padding)."""
 
 
-class ButtonStrip(Widget, can_focus=False):
+class ButtonStrip(PointedParts, can_focus=False):
     """A title line (optional) over buttons: one per line, or all on one line with ``row``."""
 
-    ALLOW_SELECT = False
+    PART_META = "button"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "button-strip--title",
         "button-strip--button",
@@ -84,12 +84,9 @@ class ButtonStrip(Widget, can_focus=False):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        self.auto_links = False  # its clickable words are keys, not links: no underline or link colour
         self.row = row
         self._title = title
         self._buttons = tuple(buttons)
-        self._hover: str | None = None
-        """The name of the button under the mouse pointer."""
 
     @property
     def buttons(self) -> tuple[StripButton, ...]:
@@ -164,7 +161,7 @@ class ButtonStrip(Widget, can_focus=False):
         room = width - 2 * PAD
         left = PAD if not self.row or label.cell_len > room else PAD + (room - label.cell_len) // 2
         face = self._line(label, width, self._style(button), left)
-        face.apply_meta({"button": button.name, "@click": f"press({button.name!r})"} if button.enabled else {})
+        face.apply_meta({self.PART_META: button.name, "@click": f"press({button.name!r})"} if button.enabled else {})
         return face
 
     @staticmethod
@@ -182,7 +179,7 @@ class ButtonStrip(Widget, can_focus=False):
             layers.append("button-strip--disabled")
         if button.chosen:
             layers.append("button-strip--chosen")
-        if button.enabled and button.name == self._hover:
+        if button.enabled and button.name == self.hovered:
             layers.append("button-strip--hover")
         for name in layers:
             style += self._layer(name)
@@ -207,17 +204,6 @@ class ButtonStrip(Widget, can_focus=False):
     def action_press(self, name: str) -> None:
         if any(button.name == name and button.enabled for button in self._buttons):
             self.post_message(self.Pressed(self, name))
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._set_hover(event.style.meta.get("button"))
-
-    def on_leave(self, event: events.Leave) -> None:
-        self._set_hover(None)
-
-    def _set_hover(self, name: str | None) -> None:
-        if name != self._hover:
-            self._hover = name
-            self.refresh()
 
 
 def _text(words: str | Text) -> Text:

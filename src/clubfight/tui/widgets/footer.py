@@ -14,9 +14,9 @@ from typing import ClassVar, NamedTuple
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.screen import Screen
-from textual.widget import Widget
+
+from .pointed import PointedParts
 
 GAP = "  "
 """Between two entries on a line."""
@@ -40,10 +40,10 @@ class KeyEntry(NamedTuple):
         return any(enabled for _, _, enabled in self.keys)
 
 
-class KeyBar(Widget, can_focus=False):
+class KeyBar(PointedParts, can_focus=False):
     """The screen's shown bindings on as many lines as the width needs; unavailable keys are dimmed."""
 
-    ALLOW_SELECT = False
+    PART_META = "key"
     COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key", "key-bar--description", "key-bar--hover"}
     DEFAULT_CSS = """
     KeyBar {
@@ -59,9 +59,6 @@ class KeyBar(Widget, can_focus=False):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.auto_links = False  # its clickable words are keys, not links: no underline or link colour
-        self._hover: str | None = None
-        """The key under the mouse pointer, lit like a Footer key under the pointer."""
         self._entries: list[KeyEntry] | None = None
         """``entries()`` until the screen's bindings next change: layout, drawing and a click all ask."""
 
@@ -137,8 +134,8 @@ class KeyBar(Widget, can_focus=False):
     ) -> Iterator[tuple[str, Style]]:
         """Each key clickable on its own (a group's keys too); an entry of one key is clickable whole."""
         for key, display, enabled in entry.keys:
-            lit = hover_style if key == self._hover else Style()
-            action = Style.from_meta({"@click": f"press({key!r})", "key": key, "key_enabled": enabled})
+            lit = hover_style if key == self.hovered else Style()  # lit as a Footer key under the pointer
+            action = Style.from_meta({"@click": f"press({key!r})", self.PART_META: key, "key_enabled": enabled})
             dim = Style() if enabled else Style(dim=True)
             yield display, key_style + dim + lit + action
             if len(entry.keys) == 1 and entry.description:
@@ -153,14 +150,3 @@ class KeyBar(Widget, can_focus=False):
             self.app.simulate_key(key)
         else:
             self.app.bell()
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        self._set_hover(event.style.meta.get("key"))
-
-    def on_leave(self, event: events.Leave) -> None:
-        self._set_hover(None)
-
-    def _set_hover(self, key: str | None) -> None:
-        if key != self._hover:
-            self._hover = key
-            self.refresh()
