@@ -7,7 +7,17 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, answer_blocking_question, click_button, game, make_app, play_by_keys, text_of
+from tui_support import (
+    WINNING_LINE,
+    answer_blocking_question,
+    click_button,
+    click_card,
+    game,
+    make_app,
+    place_slot,
+    play_by_keys,
+    text_of,
+)
 
 from clubfight.ai import Hint, LostPositions, SolveResult, Verdict, find_mistake, solve, suggest
 from clubfight.engine import Level, Move, Position, Variant, deal
@@ -71,7 +81,7 @@ async def test_hint_key_previews_the_engines_legal_move_with_its_reason() -> Non
         assert expected.reason in table.message
         assert table.session.hints == 1
         for place in expected.move.cleared:  # the cards it clears are marked on the table
-            assert app.screen.query_one(f"#place-{place}").has_class("-clear")
+            assert "-clear" in place_slot(app, place).states
         await pilot.press("enter")  # a hint is a preview: Enter plays it like any move
         await answer_blocking_question(pilot, app)
         assert table.moves == [expected.move]
@@ -473,7 +483,7 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         await pilot.pause()
         assert table.plan.is_empty or table.plan.action is not None  # z alone would pick a club, no action
         before = table.plan
-        await pilot.click("#hand-1")  # and so are clicks
+        await click_card(pilot, app, "#hand", 1)  # and so are clicks
         await click_button(pilot, app, "#confirm-row", "confirm")
         await pilot.pause()
         assert table.plan == before and len(table.moves) == played
@@ -488,7 +498,7 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         await pilot.press("z")  # the table is the player's now
         await pilot.pause()
         assert table.plan.club == table.model.hand_slots()[0]
-        await pilot.click("#hand-1")
+        await click_card(pilot, app, "#hand", 1)
         await pilot.pause()
         assert table.plan.club == table.model.hand_slots()[1]
         assert table.check_action("hint", ()) is True

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from tui_support import answer_blocking_question, click_button, game, make_app, strip_button, text_of
+from tui_support import (
+    answer_blocking_question,
+    click_button,
+    click_card,
+    game,
+    make_app,
+    place_slot,
+    strip_button,
+    text_of,
+)
 
 from clubfight.engine import Action, Card, Level, Variant
 from clubfight.tui.clubfight.discard_screen import DiscardScreen
@@ -11,7 +20,7 @@ from clubfight.tui.clubfight.plan import Plan
 from clubfight.tui.screens.help_screen import HelpScreen
 from clubfight.tui.screens.start_screen import StartScreen
 from clubfight.tui.screens.too_small_screen import TooSmallScreen
-from clubfight.tui.widgets import CardWidget
+from clubfight.tui.widgets import CardSlot, CardSpread
 from clubfight.tui.widgets.button_strip import ButtonStrip
 from clubfight.tui.widgets.buttons import FlatButton
 from support import async_test
@@ -21,13 +30,13 @@ from support import async_test
 # easy-4 opens with   7H JH 2D / AH KH 10D / JS 2S QD, hand AC 4C 7C 9C; Line and Run are blocked.
 
 
-def card(place: int, app: object) -> CardWidget:
-    return game(app).query_one(f"#place-{place}", CardWidget)  # type: ignore[arg-type]
+def card(place: int, app: object) -> CardSlot:
+    return place_slot(app, place)  # type: ignore[arg-type]
 
 
 def marked(app: object, style: str) -> set[int]:
-    """The grid places whose card carries ``style`` (``-clear``, ``-picked``)."""
-    return {p for p in range(1, 10) if card(p, app).has_class(style)}
+    """The grid places whose card is drawn with the state ``style`` (``-clear``, ``-picked``)."""
+    return {p for p in range(1, 10) if style in card(p, app).states}
 
 
 @async_test
@@ -39,7 +48,7 @@ async def test_match_previews_exactly_the_cards_it_clears() -> None:
         assert screen.plan == Plan(club=Card.parse("10C"), action=Action.MATCH)
         cleared = marked(app, "-clear")
         assert cleared == {9}
-        assert card(9, app).border_subtitle == "✕"
+        assert card(9, app).mark == "✕"
         assert "Match: 1 card ✓" in text_of(screen, "#feedback")
         await pilot.press("enter")
         assert screen.moves[-1] == screen.history[0].parse_move("10C match")
@@ -72,7 +81,7 @@ async def test_seven_direction_by_mouse() -> None:
     app = make_app(4)
     async with app.run_test() as pilot:
         screen = game(app)
-        await pilot.click("#hand-2")
+        await click_card(pilot, app, "#hand", 2)
         await click_button(pilot, app, "#actions", "updown")
         labels = [str(b.label) for b in screen.query(".choice").results(FlatButton) if b.display]
         assert labels == ["↓ Down (3)", "↑ Up (5)"]
@@ -108,7 +117,7 @@ async def test_sum_gives_live_feedback_and_refuses_a_wrong_total() -> None:
         screen = game(app)
         await pilot.press("c", "t", "2")  # 10C, Sum, the 5H
         assert "Sum 5 of 10" in text_of(screen, "#feedback")
-        assert card(2, app).has_class("-picked")
+        assert "-picked" in card(2, app).states
         await pilot.press("enter")
         assert screen.position.turns_played == 0
         assert "add up to 5, not 10" in text_of(screen, "#message")
@@ -140,7 +149,7 @@ async def test_any_picks_one_card_and_may_take_a_joker() -> None:
     app = make_app(6)  # easy-6 has the joker at place 6
     async with app.run_test() as pilot:
         screen = game(app)
-        assert card(6, app).has_class("-joker")
+        assert "-joker" in card(6, app).states
         await pilot.press("z", "a", "1", "6")  # the second pick replaces the first
         assert screen.plan.picked == {6}
         await pilot.press("enter")
@@ -174,7 +183,7 @@ async def test_escape_undoes_a_line_choice_first() -> None:
         assert screen.plan.choice is not None
         await pilot.press("escape")
         assert screen.plan == Plan(club=Card.parse("10C"), action=Action.LINE)
-        assert not any(card(p, app).has_class("-clear") for p in range(1, 10))
+        assert not any("-clear" in card(p, app).states for p in range(1, 10))
         await pilot.press("escape", "escape")
         assert screen.plan == Plan() and screen.position.turns_played == 0
 
@@ -244,10 +253,10 @@ async def test_refill_is_highlighted_until_the_next_club() -> None:
         screen = game(app)
         await pilot.press("z", "e", "1", "2", "enter")
         assert screen.fresh == {1, 2}
-        assert card(1, app).has_class("-fresh") and card(1, app).border_subtitle == "+"
+        assert "-fresh" in card(1, app).states and card(1, app).mark == "+"
         assert "New cards at 1 2" in text_of(screen, "#message")
         await pilot.press("z")
-        assert not card(1, app).has_class("-fresh")
+        assert "-fresh" not in card(1, app).states
 
 
 @async_test
@@ -264,7 +273,7 @@ async def test_refill_highlight_fades_when_animations_are_on(monkeypatch: pytest
                 break
             await pilot.pause(0.01)
         assert game(app).fresh == frozenset()
-        assert not card(1, app).has_class("-fresh")
+        assert "-fresh" not in card(1, app).states
 
 
 @async_test
@@ -332,7 +341,9 @@ async def test_large_terminal_gets_bigger_cards() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert game(app).has_class("-wide") and game(app).has_class("-tall")
-        assert card(1, app).size.width > 8 and card(1, app).size.height > 5
+        grid = game(app).query_one("#grid", CardSpread)
+        card_region = grid.card_region(0)
+        assert card_region.width > 8 and card_region.height > 5
 
 
 @async_test
@@ -345,7 +356,7 @@ async def test_no_color_game_is_playable(monkeypatch: pytest.MonkeyPatch) -> Non
         suits = text_of(screen, "#suits")
         assert "♦ 3/3" in suits and "Line blocked" in suits and "♥ 2/3" in suits
         await pilot.press("z", "e", "1", "2")
-        assert card(1, app).border_subtitle == "✕"  # the preview reads without colour
+        assert card(1, app).mark == "✕"  # the preview reads without colour
         await pilot.press("enter")
         assert screen.position.turns_played == 1
 
@@ -449,22 +460,26 @@ async def test_the_discard_pile_lines_up_counts_what_is_left_and_shows_its_own_k
 @async_test
 async def test_big_cards_show_their_ranks_pips() -> None:
     """Issue 10.13: at 120x40 a 7 shows seven pips in its middle (plus its two corner pips), not two."""
-    from clubfight.tui.widgets import CardWidget
+    from clubfight.tui.clubfight.grid_view import GridView
 
     app = make_app(7)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        grid = game(app).query_one(GridView)
+        lines = str(grid.render()).splitlines()
         seen = set()
-        for widget in game(app).query(".grid-card").results(CardWidget):
-            card = widget.card
+        for index, region in enumerate(grid.places(*grid.content_size)):
+            card = grid.card_at(index + 1)
             if card is None or card.is_joker or card.suit is None:
                 continue
-            drawn = str(widget.render()).count(card.suit.symbol)
+            assert region.width == 13 and region.height == 8  # the big cards
+            face = [line[region.x : region.right] for line in lines[region.y : region.bottom]]
+            drawn = "".join(face).count(card.suit.symbol)
             if card.rank <= 10:
-                assert drawn == card.rank + 2, (card, str(widget.render()))
+                assert drawn == card.rank + 2, (card, face)
                 seen.add(card.rank)
             else:
-                assert card.rank_name in str(widget.render()).splitlines()[len(str(widget.render()).splitlines()) // 2]
+                assert card.rank_name in face[len(face) // 2]
         assert len(seen) >= 3
 
 

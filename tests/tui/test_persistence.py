@@ -12,9 +12,20 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Select, Switch
-from tui_support import WINNING_LINE, WINNING_SEED, game, keys_for, make_app, play_by_keys, screen_lines, text_of
+from tui_support import (
+    WINNING_LINE,
+    WINNING_SEED,
+    card_ink,
+    game,
+    keys_for,
+    make_app,
+    place_slot,
+    play_by_keys,
+    screen_lines,
+    text_of,
+)
 
-from clubfight.engine import Action, DealCode, Level, Suit, Variant, deal
+from clubfight.engine import Action, Card, DealCode, Level, Suit, Variant, deal
 from clubfight.game import Start, parse_record
 from clubfight.game.daily import daily_deal
 from clubfight.game.session import GameSession
@@ -27,7 +38,7 @@ from clubfight.tui.screens.settings_screen import SettingsScreen
 from clubfight.tui.screens.start_screen import StartScreen
 from clubfight.tui.screens.stats_screen import StatsScreen
 from clubfight.tui.themes import HIGH_CONTRAST
-from clubfight.tui.widgets import CardWidget
+from clubfight.tui.widgets import CardSpread
 from support import async_test
 
 DAY = date(2026, 11, 30)
@@ -270,10 +281,10 @@ async def test_stats_screen_opens_from_the_table_with_this_game_counted() -> Non
 async def test_settings_screen_applies_theme_and_four_colour_deck_live_and_at_start_up() -> None:
     app = make_app(1)  # easy-1: 8D (diamond) at place 4, 9H at 2, 7S at 1
     async with app.run_test() as pilot:
-        hearts, diamonds = game(app).query_one("#place-2", CardWidget), game(app).query_one("#place-4", CardWidget)
-        assert hearts.card is not None and hearts.card.suit is Suit.HEARTS
-        assert diamonds.card is not None and diamonds.card.suit is Suit.DIAMONDS
-        assert hearts.styles.color == diamonds.styles.color  # two-colour deck: both red
+        hearts, diamonds = place_slot(app, 2).card, place_slot(app, 4).card
+        assert isinstance(hearts, Card) and hearts.suit is Suit.HEARTS
+        assert isinstance(diamonds, Card) and diamonds.suit is Suit.DIAMONDS
+        assert card_ink(app, "#grid", 1) == card_ink(app, "#grid", 3)  # two-colour deck: both red
         await pilot.press("o")
         await pilot.pause()
         settings_screen = app.screen
@@ -286,11 +297,9 @@ async def test_settings_screen_applies_theme_and_four_colour_deck_live_and_at_st
         assert app.animation_level == "none"
         await pilot.press("escape")
         await pilot.pause()
-        spades = game(app).query_one("#place-1", CardWidget)
-        colours = {hearts.styles.color, diamonds.styles.color, spades.styles.color}
+        colours = {card_ink(app, "#grid", 1), card_ink(app, "#grid", 3), card_ink(app, "#grid", 0)}
         assert len(colours) == 3  # hearts, diamonds, spades each distinct (and clubs, in the hand)
-        clubs = game(app).query_one("#hand-0", CardWidget)
-        assert clubs.styles.color not in colours
+        assert card_ink(app, "#hand", 0) not in colours
     assert load_settings().value == Settings(HIGH_CONTRAST.name, True, False, True)
     again = make_app(1)
     async with again.run_test() as pilot:
@@ -403,10 +412,10 @@ async def test_export_writes_the_record_and_the_replay_steps_through_it(home: Pa
         await pilot.pause()
         screen = replay.replay
         assert screen.index == 0 and "Move 1: 10C line col3" in text_of(screen, "#replay-now")
-        assert screen.query_one("#place-3", CardWidget).has_class("-clear")
+        assert "-clear" in screen.query_one("#grid", CardSpread).slots[2].states
         await pilot.press("right", "right")
         assert screen.index == 2 and "Move 3: 2C line col3" in text_of(screen, "#replay-now")
-        assert screen.query_one("#place-1", CardWidget).card == record.positions[2].card_at(1)
+        assert screen.query_one("#grid", CardSpread).slots[0].card == record.positions[2].card_at(1)
         await pilot.press("left")
         assert screen.index == 1
         await pilot.press("end")

@@ -14,6 +14,7 @@ from clubfight.engine import Action, Level, Position, deal
 from clubfight.tui.clubfight.line_viewer_screen import LineViewerScreen
 from clubfight.tui.clubfight.replay_screen import ReplayApp
 from clubfight.tui.clubfight.verdict_screen import VerdictScreen
+from clubfight.tui.widgets import CardSpread
 from support import async_test
 
 SnapCompare = Callable[..., bool]
@@ -132,9 +133,9 @@ async def test_the_replay_draws_the_same_big_cards_as_the_table_at_120x40() -> N
     table = make_app(WINNING_SEED)
     async with table.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        table_card = game(table).query_one("#place-1").size
+        table_card = game(table).query_one("#grid", CardSpread).card_region(0).size
     replay = replay_app()
     async with replay.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert replay.replay.query_one("#place-1").size == table_card
+        assert replay.replay.query_one("#grid", CardSpread).card_region(0).size == table_card
         assert table_card.width > 8  # the big cards, not the 80x24 ones

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gc
 
-from tui_support import game, make_app
+from tui_support import card_style, game, make_app
 
 from clubfight.tui.clubfight.table_screen import GameScreen
 from clubfight.tui.themes import HIGH_CONTRAST
@@ -64,14 +64,14 @@ async def test_the_first_frame_parses_the_tables_stylesheet_once_and_a_new_theme
 
 
 @async_test
-async def test_the_first_frame_styles_each_card_once_and_later_changes_restyle_it() -> None:
-    """Each card is styled as it mounts, with the classes the table gave it beforehand: not again
-    when the table first draws the game, nor when the screen is first shown (issue 9). Once mounted,
-    a card whose state changes is restyled at once."""
+async def test_the_first_frame_draws_the_cards_with_two_widgets_each_styled_once() -> None:
+    """The thirteen cards are drawn by two widgets, the grid and the hand (issue 9: each widget costs
+    start-up time), each styled once, as it mounts, with the cards the table gave it beforehand. A
+    card whose state changes is redrawn at once in its new look, with no restyle."""
     import textual.css.stylesheet as stylesheet_module
     from pytest import MonkeyPatch
 
-    from clubfight.tui.widgets import CardWidget
+    from clubfight.tui.widgets import CardSpread
 
     styled: list[object] = []
     real_apply = stylesheet_module.Stylesheet.apply
@@ -85,12 +85,12 @@ async def test_the_first_frame_styles_each_card_once_and_later_changes_restyle_i
         app = make_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            cards = list(game(app).query(CardWidget))
-            assert len(cards) == 13 and cards[0].has_class("grid-card")
-            assert [styled.count(card) for card in cards] == [1] * 13
-            assert not cards[0].has_class("-empty")  # the classes of the dealt cards, set before mounting
-            club = game(app).query_one("#hand-0", CardWidget)
-            paper = club.styles.background
+            grid, hand = game(app).query(CardSpread)
+            assert (grid.id, len(grid.slots), hand.id, len(hand.slots)) == ("grid", 9, "hand", 4)
+            assert [styled.count(grid), styled.count(hand)] == [1, 1]
+            assert "-empty" not in grid.slots[0].states  # the dealt cards, shown before mounting
+            paper = card_style(app, "#hand", 0).bgcolor
             await pilot.press("z")  # the club is picked: its card takes the -selected look
             await pilot.pause()
-            assert club.has_class("-selected") and styled.count(club) == 2 and club.styles.background != paper
+            assert "-selected" in hand.slots[0].states and card_style(app, "#hand", 0).bgcolor != paper
+            assert styled.count(hand) == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.style import Style
 from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -15,6 +16,7 @@ from clubfight.tui.clubfight.action_panel import ACTION_KEYS
 from clubfight.tui.clubfight.hand_view import HAND_KEYS
 from clubfight.tui.clubfight.plan import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, options
 from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.tui.widgets import CardSlot, CardSpread
 from clubfight.tui.widgets.button_strip import ButtonStrip, StripButton
 
 WINNING_SEED = 1
@@ -123,10 +125,10 @@ async def play_by_keys(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move
 async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
     position = game(app).position
     move = position.parse_move(text)
-    await pilot.click(f"#hand-{game(app).model.hand_slots().index(move.club)}")
+    await click_card(pilot, app, "#hand", game(app).model.hand_slots().index(move.club))
     await click_button(pilot, app, "#actions", move.action.value)
     for place in places_to_pick(position, move):
-        await pilot.click(f"#place-{place}")
+        await click_card(pilot, app, "#grid", place - 1)
     index = choice_index(position, Plan(club=move.club, action=move.action), move)
     if index is not None:
         await pilot.click(f"#choice-{index}")
@@ -144,6 +146,30 @@ async def click_button(pilot: Pilot[None], app: ClubFightApp, strip: str, name: 
     """Click the middle of button ``name`` where the strip ``strip`` draws it."""
     region = app.screen.query_one(strip, ButtonStrip).button_region(name)
     await pilot.click(offset=(region.x + region.width // 2, region.y))
+
+
+async def click_card(pilot: Pilot[None], app: ClubFightApp, spread: str, index: int) -> None:
+    """Click the middle of card ``index`` (from 0) of the screen's card spread ``spread`` ("#grid", "#hand")."""
+    region = app.screen.query_one(spread, CardSpread).card_region(index)
+    await pilot.click(offset=(region.x + region.width // 2, region.y + region.height // 2))
+
+
+def place_slot(app: ClubFightApp, place: int) -> CardSlot:
+    """What the table's grid draws at ``place`` (1-9): its card, mark and look's states."""
+    return game(app).query_one("#grid", CardSpread).slots[place - 1]
+
+
+def card_style(app: ClubFightApp, spread: str, index: int) -> Style:
+    """How card ``index`` of spread ``spread`` draws the first cell of its face (its rank)."""
+    widget = app.screen.query_one(spread, CardSpread)
+    region = widget.places(*widget.content_size)[index]
+    line = widget.render().split("\n")[region.y + 1]
+    return line.get_style_at_offset(app.console, region.x + 1)
+
+
+def card_ink(app: ClubFightApp, spread: str, index: int) -> str:
+    """The colour card ``index`` of spread ``spread`` draws its rank in."""
+    return str(card_style(app, spread, index).color)
 
 
 def opening(seed: int, level: Level = Level.EASY) -> Position:

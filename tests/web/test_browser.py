@@ -70,6 +70,7 @@ def simple_move(position: Position) -> Move:
 def regions(code: str, size: tuple[int, int]) -> dict[str, tuple[float, float]]:
     """The centre cell of each widget the mouse turn clicks, laid out headless at the page's size."""
     from clubfight.tui.app import ClubFightApp
+    from clubfight.tui.widgets import CardSpread
     from clubfight.tui.widgets.button_strip import ButtonStrip
 
     async def lay_out() -> dict[str, tuple[float, float]]:
@@ -78,10 +79,10 @@ def regions(code: str, size: tuple[int, int]) -> dict[str, tuple[float, float]]:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             found = {}
-            for widget in app.screen.query(".grid-card, .hand-card"):
-                if widget.id:
-                    r = widget.region
-                    found[widget.id] = (r.x + r.width / 2, r.y + r.height / 2)
+            for spread in app.screen.query(CardSpread):  # the grid and the hand: cards of one widget each
+                for index in range(len(spread.slots)):
+                    r = spread.card_region(index)
+                    found[f"{spread.id}:{index}"] = (r.x + r.width / 2, r.y + r.height / 2)
             for strip in app.screen.query(ButtonStrip):  # the actions and Confirm: lines of one widget each
                 for button in strip.buttons:
                     r = strip.button_region(button.name)
@@ -173,10 +174,10 @@ def test_a_turn_by_keyboard_and_a_turn_by_mouse_in_chromium(home: Path) -> None:
             opening, position = position, position.play(first)
             second = simple_move(position)
             slots = hand_slots([opening, position], [first])  # the drawn club fills the played one's slot
-            click(f"hand-{slots.index(second.club)}")
+            click(f"hand:{slots.index(second.club)}")
             click(f"actions:{second.action.value}")
             for place in places_to_pick(position, second):  # a single way is picked for the player
-                click(f"place-{place}")
+                click(f"grid:{place - 1}")
             click("confirm-row:confirm")
             wait_for(r"Turn 3/13")
             page.screenshot(path=str(home / "browser.png"))

@@ -24,6 +24,7 @@ from .clubfight.table_screen import GameScreen
 from .combat.app_part import CombatApp
 from .stack import GuardedStack
 from .themes import FELT, register_themes
+from .widgets import CardSpread
 
 if TYPE_CHECKING:
     from ..game import ResumedGame
@@ -377,6 +378,7 @@ class ClubFightApp(CombatApp, GuardedStack):
             self.set_class(settings.four_colour_deck, "-four-colour")
             self.refresh_css(animate=False)  # restyle the table under the settings screen too
             for screen in self.screen_stack:
+                screen.query(CardSpread).refresh()  # the cards' inks (card_look.py) follow the class
                 if isinstance(screen, GameScreen) and screen.is_mounted:
                     screen.render_table()  # the block meter inks its suits as the deck does
         base = getattr(self, "_animation_level_at_start", self.animation_level)

@@ -1,4 +1,5 @@
-"""The app's own themes, registered beside Textual's built-in ones (the four-colour deck is in clubfight/table.tcss)."""
+"""The app's own themes, registered beside Textual's built-in ones (the cards keep their own look on every
+theme: widgets/card_look.py)."""
 
 from __future__ import annotations
 

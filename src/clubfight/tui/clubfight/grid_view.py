@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.widget import Widget
-
-from ...engine import GRID_SIZE, Position
-from ..widgets.cards import CardWidget
+from ...engine import GRID_SIZE, Card, Position
+from ..widgets.card_spread import CardSlot
+from ..widgets.cards import ClubFightSpread, club_fight_states
 
 
-class GridView(Widget):
-    """Nine CardWidgets in reading order; ``show`` renders them from a position (before the grid
-    is mounted, too: the cards then mount with their classes, styled once)."""
+class GridView(ClubFightSpread):
+    """The nine places in reading order, drawn by one widget; ``show`` draws them from a position
+    (before the grid is mounted, too)."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.cards = [CardWidget(str(p), id=f"place-{p}", classes="grid-card") for p in range(1, GRID_SIZE + 1)]
+        super().__init__([CardSlot(str(p), states=club_fight_states(None)) for p in range(1, GRID_SIZE + 1)], id=id)
 
-    def compose(self) -> ComposeResult:
-        yield from self.cards
-
-    def place(self, place: int) -> CardWidget:
-        return self.cards[place - 1]
+    def card_at(self, place: int) -> Card | None:
+        card = self.slots[place - 1].card
+        assert card is None or isinstance(card, Card)
+        return card
 
     def show(
         self,
@@ -31,6 +27,8 @@ class GridView(Widget):
         picked: frozenset[int] = frozenset(),
         fresh: frozenset[int] = frozenset(),
     ) -> None:
+        """The position's cards; ``✕`` marks what will be cleared, ``•`` what is picked, ``+`` what was just dealt."""
+        slots = []
         for place in range(1, GRID_SIZE + 1):
             states = set()
             mark = ""
@@ -43,4 +41,6 @@ class GridView(Widget):
             if place in clear:
                 states.add("-clear")
                 mark = "✕"
-            self.place(place).show(position.card_at(place), mark, frozenset(states))
+            card = position.card_at(place)
+            slots.append(CardSlot(str(place), card, mark, club_fight_states(card) | states))
+        self.show_slots(slots)

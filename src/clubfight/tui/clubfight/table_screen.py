@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from ...engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
 from ...game import GameSession
-from ..widgets import CardWidget
+from ..widgets import CardSpread
 from ..widgets.button_strip import ButtonStrip, StripButton
 from ..widgets.buttons import FlatButton, update_if_changed
 from ..widgets.footer import KeyBar
@@ -466,15 +466,15 @@ class GameScreen(Screen[None]):
 
     # --- mouse ----------------------------------------------------------------------------
 
-    @on(CardWidget.Clicked)
-    def _card_clicked(self, event: CardWidget.Clicked) -> None:
-        widget = event.card_widget
-        if self.playing or widget.card is None:
-            return
-        if widget.has_class("grid-card"):
-            self.action_place(int(widget.key))
-        else:
-            self.action_club(HAND_KEYS.index(widget.key))
+    @on(CardSpread.Clicked, "GridView")
+    def _place_clicked(self, event: CardSpread.Clicked) -> None:
+        if not self.playing and event.slot.card is not None:
+            self.action_place(event.index + 1)
+
+    @on(CardSpread.Clicked, "HandView")
+    def _club_clicked(self, event: CardSpread.Clicked) -> None:
+        if not self.playing and event.slot.card is not None:
+            self.action_club(event.index)
 
     @on(ButtonStrip.Pressed, "#actions")
     def _action_pressed(self, event: ButtonStrip.Pressed) -> None:

@@ -1,36 +1,57 @@
-"""Combat Club's cards: the shared CardWidget (same look, themes and four-colour deck), drawing Combat
-Club's own card values, face-down cards and the marks of the fight (stack height, lock, safe/unsafe)."""
+"""Combat Club's cards: one card per widget, drawn and looking as Club Fight's (widgets/card_spread.py,
+card_look.py), with Combat Club's own card values, face-down cards and the marks of the fight
+(stack height, lock, safe/unsafe)."""
 
 from __future__ import annotations
 
-from rich.text import Text
+from collections.abc import Hashable
+from typing import NamedTuple
 
-from ...combat.engine import Card, Colour, Suit
-from ..widgets.cards import JOKER_GLYPH, CardWidget
+from ...combat.engine import Card, Colour
+from ..widgets.card_look import COMBINED_LAYERS, PICKED_FACE, STATE_LAYERS, layer
+from ..widgets.card_spread import CardSlot, CardSpread
+from ..widgets.cards import JOKER_GLYPH, Face
 
-STATES = (
-    "-clear",
-    "-picked",
-    "-fresh",
-    "-last",
-    "-selected",
-    "-dim",
-    "-safe",
-    "-unsafe",
-    "-back",
-    "-advantage",
-    "-target",
+COMBAT_LAYERS = (
+    *STATE_LAYERS,
+    layer("-safe", border="heavy", edge="$success", mark="#17692c"),
+    layer("-unsafe", border="heavy", edge="$warning", mark="#8a5000"),
+    layer("-target", border="double", edge="$primary", face=PICKED_FACE, mark="#7a5c00"),
+    layer("-last", border="round", edge="$accent", mark="$accent"),
+    layer("-back", face="#35507a", ink="#9fb4d6", border="round", edge="#9fb4d6"),
+    layer("-advantage", border="dashed", edge="#8a6a20", face="#f1e6c8"),
+    *COMBINED_LAYERS,
+    layer("-advantage -picked", border="double", edge="$primary"),
 )
+"""Club Fight's look with Combat Club's states: safe or unsafe to play onto, the target, the last
+card played, a face-down card and the ADVANTAGE."""
 
 
-class CombatCard(CardWidget):
+class CombatFace(NamedTuple):
+    """What a Combat Club card shows: the card, or its back; ``note`` across its middle row."""
+
+    card: Card | None
+    face_down: bool = False
+    note: str = ""
+
+
+class CombatCard(CardSpread):
     """A Combat Club card, a face-down card (``-back``) or an empty place; ``title`` replaces the key."""
 
+    LAYERS = COMBAT_LAYERS
+    DEFAULT_CSS = """
+    CombatCard { width: 8; height: 5; }
+    """
+
     def __init__(self, key: str, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(key, id=id, classes=classes)
-        self.combat_card: Card | None = None
-        self.face_down = False
-        self.note = ""
+        super().__init__([CardSlot(key, states=frozenset({"-empty"}))], id=id, classes=classes)
+        self.key = key
+
+    @property
+    def combat_card(self) -> Card | None:
+        """The card shown face up (None: an empty place or a face-down card)."""
+        face = self.slots[0].card
+        return face.card if isinstance(face, CombatFace) and not face.face_down else None
 
     def show_card(
         self,
@@ -43,63 +64,52 @@ class CombatCard(CardWidget):
         note: str = "",
     ) -> None:
         """``note`` is written across the card's middle row (``unsafe``, ``ADV``), so it reads without colour."""
-        shown = (card, title, mark, states, face_down, note)
-        if self._shown == shown:
-            return
-        self._shown = shown
-        self.combat_card = None if face_down else card
-        self.face_down = face_down and card is not None
-        self.note = note
-        self.border_title = self.key if title is None else title
-        self.border_subtitle = mark
-        visible = self.combat_card
-        classes = {
-            "-empty": card is None,
-            "-joker": visible is not None and visible.is_joker,
-            "-red": visible is not None and visible.colour is Colour.RED,
-        }
-        for suit in Suit:
-            classes[f"-{suit.name.lower()}"] = visible is not None and visible.suit is suit
-        for state in STATES:
-            classes[state] = state in states or (state == "-back" and self.face_down)
-        self.update_classes(classes)  # one restyle for the lot, not one per class that changed
-        self.refresh()
+        face_down = face_down and card is not None
+        visible = None if face_down else card
+        look = set(states)
+        if card is None:
+            look.add("-empty")
+        if face_down:
+            look.add("-back")
+        if visible is not None:
+            if visible.is_joker:
+                look.add("-joker")
+            if visible.colour is Colour.RED:
+                look.add("-red")
+            if visible.suit is not None:
+                look.add(f"-{visible.suit.name.lower()}")
+        face = None if card is None else CombatFace(visible, face_down, note)
+        self.show_slots([CardSlot(self.key if title is None else title, face, mark, frozenset(look))])
 
-    def render(self) -> Text:
-        width, height = self.content_size.width, self.content_size.height
-        if self.face_down:
-            return Text("\n".join("░" * width for _ in range(height)), no_wrap=True, overflow="crop")
-        card = self.combat_card
-        if card is None or width < 2 or height < 1:
-            return Text("")
-        if card.is_joker:
-            rank, suit = ("RJ" if card.colour is Colour.RED else "BJ"), JOKER_GLYPH
+    def draw_face(self, card: Hashable, width: int, height: int) -> list[str]:
+        assert isinstance(card, CombatFace)
+        if card.face_down:
+            return ["░" * width for _ in range(height)]
+        shown = card.card
+        face = Face(width, height)
+        if shown is None or width < 2:
+            return face.lines
+        if shown.is_joker:
+            rank, suit = ("RJ" if shown.colour is Colour.RED else "BJ"), JOKER_GLYPH
         else:
-            rank, suit = card.rank_name, card.suit.symbol if card.suit else ""
-        lines = [" " * width for _ in range(height)]
-
-        def put(row: int, col: int, text: str) -> None:
-            if 0 <= row < height:
-                line = lines[row]
-                col = max(0, min(col, width - len(text)))
-                lines[row] = (line[:col] + text + line[col + len(text) :])[:width]
-
+            rank, suit = shown.rank_name, shown.suit.symbol if shown.suit else ""
         middle = height // 2
         if height >= 5 and width >= 8:
-            put(0, 0, rank)
-            put(height - 1, width - len(rank), rank)
-            if card.is_joker:
-                put(middle, (width - 5) // 2, "JOKER")
+            face.put(0, 0, rank)
+            face.put(height - 1, width - len(rank), rank)
+            if shown.is_joker:
+                face.put(middle, (width - 5) // 2, "JOKER")
             else:  # as Club Fight's big cards: the index in two corners, the rank's pips between
-                put(0, 0, rank + suit)
-                put(height - 1, width - len(rank) - 1, suit + rank)
-                self._centre(put, card.rank, rank, suit, width, height)
+                face.put(0, 0, rank + suit)
+                face.put(height - 1, width - len(rank) - 1, suit + rank)
+                face.centre(shown.rank, rank, suit)
         elif height >= 3:
-            put(0, 0, rank)
-            put(middle, (width - 1) // 2, suit)
-            put(height - 1, width - len(rank), rank)
+            face.put(0, 0, rank)
+            face.put(middle, (width - 1) // 2, suit)
+            face.put(height - 1, width - len(rank), rank)
         else:
-            put(0, 0, rank + suit)
-        if self.note and height >= 3:
-            lines[middle] = f"{suit} {self.note}".center(width)[:width]
-        return Text("\n".join(lines), no_wrap=True, overflow="crop")
+            face.put(0, 0, rank + suit)
+        lines = face.lines
+        if card.note and height >= 3:
+            lines[middle] = f"{suit} {card.note}".center(width)[:width]
+        return lines

@@ -512,7 +512,7 @@ class FightScreen(Screen[None]):
 
     @on(CombatCard.Clicked)
     def _card_clicked(self, event: CombatCard.Clicked) -> None:
-        widget = event.card_widget
+        widget = event.spread
         wid = widget.id or ""
         if wid.startswith("c-cell-"):
             row, col = (int(x) for x in wid.removeprefix("c-cell-").split("-"))

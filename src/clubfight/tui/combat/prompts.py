@@ -80,7 +80,7 @@ class CounterScreen(ModalScreen[Card | None]):
 
     @on(CombatCard.Clicked)
     def _card_clicked(self, event: CombatCard.Clicked) -> None:
-        widget = event.card_widget
+        widget = event.spread
         if widget.id and widget.id.startswith("counter-card-"):
             self.index = int(widget.id.removeprefix("counter-card-"))
             self._show()

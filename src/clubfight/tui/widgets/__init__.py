@@ -1,5 +1,5 @@
 """Widgets shared by every table: cards, flat buttons and the wrapping footer."""
 
-from .cards import CardWidget
+from .card_spread import CardSlot, CardSpread
 
-__all__ = ["CardWidget"]
+__all__ = ["CardSlot", "CardSpread"]

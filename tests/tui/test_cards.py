@@ -1,0 +1,96 @@
+"""The cards: their look's cascade (card_look.py) and the spreads that draw them (card_spread.py)."""
+
+from __future__ import annotations
+
+from textual.geometry import Region
+from textual.strip import Strip
+from tui_support import click_card, game, make_app
+
+from clubfight.tui.combat.cards import COMBAT_LAYERS
+from clubfight.tui.themes import HIGH_CONTRAST
+from clubfight.tui.widgets import CardSpread
+from clubfight.tui.widgets.card_look import CARD_FACE, CARD_LAYERS, FOUR_COLOUR, HOVER, look_for
+from support import async_test
+
+
+def test_a_state_wins_over_the_cards_own_look_and_two_states_over_one() -> None:
+    """Layers apply in order, as the CSS rules they replace did: a state (picked) over the card's own
+    look (a joker), and a layer of two states over any one of them."""
+    joker = look_for(frozenset({"-joker"}), CARD_LAYERS)
+    picked_joker = look_for(frozenset({"-joker", "-picked"}), CARD_LAYERS)
+    assert joker.border == "round" and picked_joker.border == "double" and picked_joker.ink == joker.ink
+    assert look_for(frozenset({"-dim"}), CARD_LAYERS).face != "$background"
+    assert look_for(frozenset({"-empty", "-dim"}), CARD_LAYERS).face == "$background"  # an empty place stays empty
+    assert look_for(frozenset({HOVER}), CARD_LAYERS).key_style == "bold reverse"
+    assert look_for(frozenset({"-empty", HOVER}), CARD_LAYERS).key_style == "bold"  # nothing there to pick
+    assert look_for(frozenset({"-empty", "-borderless"}), CARD_LAYERS).border == ""
+    red, four = frozenset({"-red", "-diamonds"}), frozenset({"-red", "-diamonds", FOUR_COLOUR})
+    assert look_for(red, CARD_LAYERS).ink != look_for(four, CARD_LAYERS).ink
+    assert look_for(frozenset(), CARD_LAYERS).face == CARD_FACE
+
+
+def test_combat_clubs_states_sit_between_the_single_and_the_combined_layers() -> None:
+    assert look_for(frozenset({"-advantage"}), COMBAT_LAYERS).border == "dashed"
+    assert look_for(frozenset({"-advantage", "-picked"}), COMBAT_LAYERS).border == "double"
+    assert look_for(frozenset({"-picked", "-safe"}), COMBAT_LAYERS).border == "heavy"  # the later single state
+
+
+def drawn(spread: CardSpread, index: int, row: int) -> Strip:
+    """Row ``row`` of card ``index`` as the spread last drew it on screen (its cached lines)."""
+    place = spread.places(*spread.content_size)[index]
+    return spread.render_lines(Region(place.x, place.y + row, place.width, 1))[0]
+
+
+@async_test
+async def test_the_card_under_the_pointer_lights_its_key_until_the_pointer_leaves() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        grid = game(app).query_one("#grid", CardSpread)
+        plain = drawn(grid, 4, 0)
+        card = grid.card_region(4)
+        await pilot.hover(offset=(card.x + 2, card.y + 2))
+        await pilot.pause()
+        assert grid.hovered == "4"
+        lit = drawn(grid, 4, 0)
+        assert lit.text == plain.text and lit != plain  # the same key, lit
+        assert any(segment.style and segment.style.reverse for segment in lit)
+        await pilot.hover("#status", offset=(0, 0))
+        await pilot.pause()
+        assert grid.hovered is None and drawn(grid, 4, 0) == plain
+
+
+@async_test
+async def test_a_click_between_two_cards_picks_nothing() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        hand = table.query_one("#hand", CardSpread)
+        first = hand.card_region(0)
+        await pilot.click(offset=(first.right, first.y + 2))  # the gutter
+        await pilot.pause()
+        assert table.plan.club is None
+        await click_card(pilot, app, "#hand", 1)
+        assert table.plan.club == table.model.hand_slots()[1]
+
+
+@async_test
+async def test_a_theme_change_and_the_four_colour_deck_redraw_the_cards_at_once() -> None:
+    """The look isn't CSS, so a change of theme or deck must redraw the cards itself."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        grid = table.query_one("#grid", CardSpread)
+        await pilot.press("z", "a")  # Any: a place can be picked, drawn in the theme's primary colour
+        await click_card(pilot, app, "#grid", 0)
+        assert "-picked" in grid.slots[0].states
+        before = drawn(grid, 0, 0)
+        app.theme = HIGH_CONTRAST.name
+        await pilot.pause()
+        assert drawn(grid, 0, 0) != before
+        inks = [drawn(grid, index, 1) for index in range(9)]
+        app.apply_settings(app.settings.with_changes(four_colour_deck=True))
+        await pilot.pause()
+        assert [drawn(grid, index, 1) for index in range(9)] != inks
