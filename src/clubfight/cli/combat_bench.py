@@ -7,8 +7,6 @@ subparsers; nothing heavy is imported until ``run``.
 from __future__ import annotations
 
 import argparse
-import json
-import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -118,6 +116,9 @@ def render(summary: Any, title: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import json
+    import shlex
+
     from ..combat.ai import Level
     from ..combat.ai.bench import make_tasks, report_json, run_games, summarise
     from ..combat.engine import MAX_SEED

@@ -14,7 +14,6 @@ file set aside as if the file were at fault.
 
 from __future__ import annotations
 
-import glob
 import json
 import os
 import tempfile
@@ -59,6 +58,8 @@ STALE_AFTER_SECONDS = 600
 
 def _sweep_stale_temporaries(path: Path) -> None:
     """Remove temporaries of ``path`` left by dead writers; young ones may belong to a live one."""
+    import glob  # only once something is written: a start that writes nothing skips it
+
     cutoff = time.time() - STALE_AFTER_SECONDS
     for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
         with suppress(OSError):
