@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.geometry import Region
 from textual.strip import Strip
-from tui_support import click_card, game, make_app
+from tui_support import click_card, table_at_80x24
 
 from clubfight.tui.combat.cards import COMBAT_LAYERS
 from clubfight.tui.themes import HIGH_CONTRAST
@@ -43,10 +43,8 @@ def drawn(spread: CardSpread, index: int, row: int) -> Strip:
 
 @async_test
 async def test_the_card_under_the_pointer_lights_its_key_until_the_pointer_leaves() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        grid = game(app).query_one("#grid", CardSpread)
+    async with table_at_80x24() as (pilot, table):
+        grid = table.query_one("#grid", CardSpread)
         plain = drawn(grid, 4, 0)
         card = grid.card_region(4)
         await pilot.hover(offset=(card.x + 2, card.y + 2))
@@ -62,26 +60,21 @@ async def test_the_card_under_the_pointer_lights_its_key_until_the_pointer_leave
 
 @async_test
 async def test_a_click_between_two_cards_picks_nothing() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        table = game(app)
+    async with table_at_80x24() as (pilot, table):
         hand = table.query_one("#hand", CardSpread)
         first = hand.card_region(0)
         await pilot.click(offset=(first.right, first.y + 2))  # the gutter
         await pilot.pause()
         assert table.plan.club is None
-        await click_card(pilot, app, "#hand", 1)
+        await click_card(pilot, table.app, "#hand", 1)
         assert table.plan.club == table.model.hand_slots()[1]
 
 
 @async_test
 async def test_a_theme_change_and_the_four_colour_deck_redraw_the_cards_at_once() -> None:
     """The look isn't CSS, so a change of theme or deck must redraw the cards itself."""
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        table = game(app)
+    async with table_at_80x24() as (pilot, table):
+        app = table.app
         grid = table.query_one("#grid", CardSpread)
         await pilot.press("z", "a")  # Any: a place can be picked, drawn in the theme's primary colour
         await click_card(pilot, app, "#grid", 0)

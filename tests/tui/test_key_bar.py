@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.strip import Strip
-from tui_support import WINNING_LINE, click_button, game, make_app, strip_button
+from tui_support import WINNING_LINE, click_button, strip_button, table_at_80x24
 
 from clubfight.tui.clubfight.table_screen import GameScreen
 from clubfight.tui.widgets.button_strip import ButtonStrip
 from clubfight.tui.widgets.footer import KeyBar
 from support import async_test
-
-
-@asynccontextmanager
-async def table_at_80x24() -> AsyncIterator[tuple[Pilot[None], GameScreen]]:
-    """A fresh table on the winning deal, mounted, at 80x24."""
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        yield pilot, game(app)
 
 
 def bar_lines(table: GameScreen) -> list[str]:

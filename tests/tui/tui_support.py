@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 from rich.style import Style
@@ -170,6 +171,15 @@ def card_style(app: ClubFightApp, spread: str, index: int) -> Style:
 def card_ink(app: ClubFightApp, spread: str, index: int) -> str:
     """The colour card ``index`` of spread ``spread`` draws its rank in."""
     return str(card_style(app, spread, index).color)
+
+
+@asynccontextmanager
+async def table_at_80x24() -> AsyncIterator[tuple[Pilot[None], GameScreen]]:
+    """A fresh table on the winning deal, mounted, at 80x24."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        yield pilot, game(app)
 
 
 def opening(seed: int, level: Level = Level.EASY) -> Position:
