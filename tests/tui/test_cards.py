@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+from rich.cells import cell_len
+from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.strip import Strip
 from tui_support import click_card, table_at_80x24
 
+from clubfight.engine import Card
 from clubfight.tui.combat.cards import COMBAT_LAYERS
 from clubfight.tui.themes import HIGH_CONTRAST
-from clubfight.tui.widgets import CardSpread
+from clubfight.tui.widgets import CardSlot, CardSpread
 from clubfight.tui.widgets.card_look import CARD_FACE, CARD_LAYERS, FOUR_COLOUR, HOVER, look_for
+from clubfight.tui.widgets.cards import ClubFightSpread
 from support import async_test
 
 
@@ -87,3 +92,45 @@ async def test_a_theme_change_and_the_four_colour_deck_redraw_the_cards_at_once(
         app.apply_settings(app.settings.with_changes(four_colour_deck=True))
         await pilot.pause()
         assert [drawn(grid, index, 1) for index in range(9)] != inks
+
+
+class Cards(App[None]):
+    """One spread of ``count`` kings at ``size`` (cells), ``grid-size`` ``columns`` by ``rows``."""
+
+    def __init__(self, count: int, size: tuple[int, int], columns: int, rows: int, key: str) -> None:
+        super().__init__()
+        slots = [CardSlot(key, Card.parse("KS"), "•", frozenset({"-picked"})) for _ in range(count)]
+        self.spread = ClubFightSpread(slots)
+        width, height = size
+        self.spread.styles.width, self.spread.styles.height = width, height
+        self.spread.styles.grid_size_columns, self.spread.styles.grid_size_rows = columns, rows
+
+    def compose(self) -> ComposeResult:
+        yield self.spread
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "columns", "rows", "key"),
+    [
+        (1, (8, 5), 1, 1, "abcd"),  # a key longer than the top border holds
+        (1, (6, 5), 1, 1, "1"),  # too narrow for any key
+        (5, (17, 10), 2, 2, "1"),  # more cards than the grid has cells
+        (2, (17, 1), 2, 1, "1"),  # one row high: no room for a border
+        (3, (2, 2), 3, 1, "1"),  # no room for a card at all
+    ],
+)
+@async_test
+async def test_a_spread_draws_every_card_inside_its_cells_at_any_size(
+    count: int, size: tuple[int, int], columns: int, rows: int, key: str
+) -> None:
+    app = Cards(count, size, columns, rows, key)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        spread = app.spread
+        width, height = spread.content_size
+        lines = spread.render().plain.split("\n")
+        assert len(lines) <= height and all(cell_len(line) <= width for line in lines)
+        for place in spread.places(width, height):
+            assert place.right <= width and place.bottom <= height
+        if size == (8, 5):
+            assert lines[0] == "╔═ a… ═╗" and lines[-1] == "╚══ • ═╝"

@@ -78,11 +78,13 @@ COMBINED_LAYERS: tuple[Layer, ...] = (
 """Club Fight's layers of two states, which win over any one state (as a more specific CSS rule would)."""
 
 CARD_LAYERS = STATE_LAYERS + COMBINED_LAYERS
-"""Club Fight's look (Combat Club adds its own layers to each part: combat/cards.py)."""
+"""Club Fight's look. Combat Club's (combat/cards.py) puts its own one-state layers between these
+two parts and its two-state layer after them, as its stylesheet's rules came after the table's."""
 
 
 class Ink(NamedTuple):
-    """A look resolved for one theme: opaque colours, each blended over what is under it."""
+    """A look resolved for one theme: opaque colours, blended as Textual blends a widget's: the face
+    and the border over the table, the ink and the labels over the face."""
 
     border: str
     edge: Color
@@ -110,7 +112,7 @@ def ink_for(look: Look, theme: Theme, table: Color) -> Ink:
         face = table + _colour(look.face, variables)
         _INKS[key] = Ink(
             look.border,
-            face + _colour(look.edge, variables),
+            table + _colour(look.edge, variables),  # Textual blends a border over what is under the widget
             face,
             face + _colour(look.ink, variables),
             face + _colour(look.key, variables),

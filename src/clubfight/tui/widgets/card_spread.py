@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
@@ -49,7 +50,7 @@ class CardSpread(PointedParts, can_focus=False):
     PART_META = "card"
     LAYERS: ClassVar[tuple[Layer, ...]] = CARD_LAYERS
     DEFAULT_CSS = """
-    CardSpread { grid-size: 1 1; grid-gutter: 0 1; }
+    CardSpread { grid-size: 1 1; grid-gutter: 0 1; text-wrap: nowrap; text-overflow: clip; }
     """
 
     class Clicked(Message):
@@ -93,7 +94,7 @@ class CardSpread(PointedParts, can_focus=False):
         """Each card's cells in content ``width`` x ``height``, in reading order."""
         styles = self.styles
         columns = max(1, styles.grid_size_columns)
-        rows = styles.grid_size_rows or -(-len(self._slots) // columns)
+        rows = max(styles.grid_size_rows, -(-len(self._slots) // columns))  # more cards than cells: more rows
         across, down = styles.grid_gutter_vertical, styles.grid_gutter_horizontal  # gutters between columns, rows
         card_width = max(0, (width - (columns - 1) * across) // columns)
         card_height = max(0, (height - (rows - 1) * down) // max(1, rows))
@@ -126,16 +127,14 @@ class CardSpread(PointedParts, can_focus=False):
                 line.append(" " * (region.x - line.cell_len))  # the gutter since the last card
                 for words, look in zip(text, style, strict=True):
                     line.append(words, look + meta)
-        result = Text("\n").join(lines)
-        result.no_wrap, result.overflow = True, "crop"
-        return result
+        return Text("\n").join(lines)
 
     def _card_lines(
         self, slot: CardSlot, ink: Ink, width: int, height: int
     ) -> list[tuple[tuple[str, ...], tuple[Style, ...]]]:
         """Each line of one card as its pieces and their styles."""
         face = Style(color=ink.ink.rich_color, bgcolor=ink.face.rich_color, bold=True)
-        box = BOXES.get(ink.border)
+        box = BOXES.get(ink.border) if width >= 2 and height >= 2 else None  # no room for a border
         inner_width, inner_height = (width - 2, height - 2) if box else (width, height)
         words = (
             self.draw_face(slot.card, inner_width, inner_height)
@@ -165,15 +164,16 @@ def _edge_line(
     box: str, label: str, width: int, edge: Style, label_style: Style, *, left: bool
 ) -> tuple[tuple[str, ...], tuple[Style, ...]]:
     """A top or bottom border ``width`` cells wide with ``label`` in it, as Textual draws a border
-    title (after one edge cell, padded by a space each side) or subtitle (before the last edge cell)."""
+    title (after one edge cell, padded by a space each side) or subtitle (before the last edge cell),
+    cut to fit with an ellipsis, or left out on a card too narrow for it."""
     corner_left, line, corner_right = box[0], box[1], box[2]
-    room = width - 4
+    room = width - 6
     if not label or room < 1:
         return (corner_left + line * max(0, width - 2) + corner_right,), (edge,)
-    if len(label) > room:
-        label = label[: room - 1] + "…"
+    if cell_len(label) > room:
+        label = set_cell_size(label, room - 1) + "…"
     label = f" {label} "
-    rest = line * (width - 3 - len(label))
+    rest = line * (width - 3 - cell_len(label))
     if left:
         return (corner_left + line, label, rest + corner_right), (edge, label_style, edge)
     return (corner_left + rest, label, line + corner_right), (edge, label_style, edge)
