@@ -53,6 +53,8 @@ class ButtonStrip(PointedParts, can_focus=False):
     DEFAULT_CSS = """
     ButtonStrip {
         height: auto;
+        text-wrap: nowrap;  /* a line per button, each cut to its width: never wrapped */
+        text-overflow: clip;
         .button-strip--title { text-style: bold; }
         .button-strip--button { background: $surface; color: $button-foreground; text-style: bold; }
         .button-strip--disabled { text-style: italic not bold; }
@@ -141,7 +143,7 @@ class ButtonStrip(PointedParts, can_focus=False):
 
     def render(self) -> Text:
         width = self.content_size.width
-        text = Text(no_wrap=True, overflow="crop")
+        text = Text()
         if self._title is not None:
             text.append_text(self._line(self._title, width, self.get_component_rich_style("button-strip--title")))
             text.append("\n")

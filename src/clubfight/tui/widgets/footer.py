@@ -49,6 +49,8 @@ class KeyBar(PointedParts, can_focus=False):
     KeyBar {
         dock: bottom;
         height: auto;
+        text-wrap: nowrap;  /* it breaks its own rows; Text.no_wrap doesn't reach Textual 8's renderer */
+        text-overflow: clip;
         color: $footer-foreground;
         background: $footer-background;
         .key-bar--key { color: $footer-key-foreground; text-style: bold; }
@@ -118,7 +120,7 @@ class KeyBar(PointedParts, can_focus=False):
         key_style = self.get_component_rich_style("key-bar--key")
         description_style = self.get_component_rich_style("key-bar--description")
         hover_style = self.get_component_rich_style("key-bar--hover")
-        text = Text(no_wrap=True, overflow="crop")
+        text = Text()
         for row, line in enumerate(self._lines(self.content_size.width)):
             if row:
                 text.append("\n")
