@@ -489,12 +489,14 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         assert table.plan == before and len(table.moves) == played
         await pilot.press("space")
         await settle(pilot, lambda: len(table.moves) > played)
+        table.pace = 5.0  # the next move waits: on a loaded machine the demo could finish the deal before Esc
         await pilot.press("escape")
         await pilot.pause()
         assert not table.playing
         stopped_at = len(table.moves)
         await pilot.pause(0.2)
         assert len(table.moves) == stopped_at  # nothing more is played once stopped
+        assert not table.position.is_over
         await pilot.press("z")  # the table is the player's now
         await pilot.pause()
         assert table.plan.club == table.model.hand_slots()[0]
