@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.ai import Hint, make_policy, suggest
-from clubfight.ai.heuristic import best_move, ranked_moves
+from clubfight.ai.heuristic import DEFAULT_WEIGHTS, best_move, ranked_moves
 from clubfight.ai.hints import STRENGTHS, Finisher, Settings, suggest_with, unseen_cards
 from clubfight.ai.policies import greedy_policy
 from clubfight.engine import Level, Position, deal, format_position, parse_position
@@ -200,3 +200,23 @@ def test_a_joker_cleared_is_counted_once_among_the_cards() -> None:
 
     reason = describe(position, Evaluation(line, 0.0, 0, 0, 0))
     assert reason.startswith("clears 3 cards (a joker among them)") and "and a joker" not in reason
+
+
+def test_the_weight_tuner_reads_a_vector_as_the_heuristics_weights() -> None:
+    """benchmarks/tune_weights.py: a vector is [joker, crowd, club costs A-K], and the shipped weights
+    play alone exactly as ``best_move`` does."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "tune_weights.py"
+    spec = importlib.util.spec_from_file_location("tune_weights", path)
+    assert spec is not None and spec.loader is not None
+    tuner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tuner)
+    vector = tuner.from_weights(DEFAULT_WEIGHTS)
+    assert len(vector) == 15 and tuner.to_weights(vector) == DEFAULT_WEIGHTS
+    deals = [(Level.EASY, seed) for seed in range(20001, 20011)]
+    wins = 0
+    for level, seed in deals:
+        position = deal(level, seed)
+        while not position.is_over:
+            position = position.play(best_move(position))
+        wins += position.score == 0
+    assert tuner.solo_wins((vector, deals)) == wins
