@@ -95,13 +95,11 @@ class CombatCard(CardSpread):
             rank, suit = shown.rank_name, shown.suit.symbol if shown.suit else ""
         middle = height // 2
         if height >= 5 and width >= 8:
-            face.put(0, 0, rank)
-            face.put(height - 1, width - len(rank), rank)
             if shown.is_joker:
+                face.corners(rank)
                 face.put(middle, (width - 5) // 2, "JOKER")
             else:  # as Club Fight's big cards: the index in two corners, the rank's pips between
-                face.put(0, 0, rank + suit)
-                face.put(height - 1, width - len(rank) - 1, suit + rank)
+                face.corners(rank, suit)
                 face.centre(shown.rank, rank, suit)
         elif height >= 3:
             face.put(0, 0, rank)

@@ -65,6 +65,12 @@ class Face:
             col = max(0, min(col, self.width - len(text)))
             self.lines[row] = (line[:col] + text + line[col + len(text) :])[: self.width]
 
+    def corners(self, rank: str, suit: str = "") -> None:
+        """A big card's index: the rank and suit top left, the suit and rank bottom right (a joker's
+        index is its name alone)."""
+        self.put(0, 0, rank + suit)
+        self.put(self.height - 1, self.width - len(rank) - len(suit), suit + rank)
+
     def centre(self, value: int, rank: str, suit: str) -> None:
         """The middle of a big card: the rank's own pips (2 to 10), so a 7 reads as seven at a glance,
         one pip for an ace, and the rank large between two pips for a court card."""
@@ -92,15 +98,13 @@ def club_fight_face(card: Card, width: int, height: int) -> list[str]:
         rank, suit = card.rank_name, card.suit.symbol if card.suit else ""
     if height >= 5 and width >= 8:
         middle = height // 2
-        face.put(0, 0, rank)
-        face.put(height - 1, width - len(rank), rank)
         if card.is_joker:
+            face.corners(rank)
             face.put(middle - 1, (width - 1) // 2, JOKER_GLYPH)
             face.put(middle, (width - 5) // 2, "JOKER")
             face.put(middle + 1, (width - 1) // 2, JOKER_GLYPH)
         else:
-            face.put(0, 0, rank + suit)
-            face.put(height - 1, width - len(rank) - 1, suit + rank)
+            face.corners(rank, suit)
             face.centre(card.rank, rank, suit)
     elif height >= 3:
         face.put(0, 0, rank)
