@@ -11,7 +11,9 @@ over the seeds at both levels: each generation samples weight vectors around the
 vector is always one of them), keeps the best quarter, and moves the mean and the spread to them.
 ``solo`` compares the shipped weights with others on held-out seeds. ``hints`` plays a hint strength
 with the weights swapped in (for its rollouts, its candidate order, or both) and prints the deals
-it won, to pair with a run of the shipped weights on the same seeds.
+it won, to pair with a run of the shipped weights on the same seeds. Its hints use the engine's
+seed 0 at every decision (``clubfight bench`` seeds each deal's hints with the deal's seed), so its
+figures pair with each other, not with bench's.
 
 A weight vector is ``[joker, crowd, club_cost[1], ..., club_cost[13]]`` (heuristic.Weights).
 Figures and the seeds each used are in docs/ai.md. Two worker processes, one per core.
@@ -27,6 +29,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from clubfight.ai import heuristic
+from clubfight.ai.bench import parse_seed_range
 from clubfight.ai.heuristic import DEFAULT_WEIGHTS, Weights, best_move
 from clubfight.engine import Level, deal
 
@@ -112,15 +115,10 @@ def hint_wins(job: tuple[Vector | None, str, str, Level, list[int]]) -> tuple[li
     return won, times
 
 
-def seed_range(text: str) -> range:
-    first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("mode", choices=("tune", "solo", "hints"))
-    parser.add_argument("--seeds", type=seed_range, required=True, metavar="A-B")
+    parser.add_argument("--seeds", type=parse_seed_range, required=True, metavar="A-B")
     parser.add_argument("--weights", type=json.loads, default=None, help="a weight vector (JSON list)")
     parser.add_argument("--generations", type=int, default=15)
     parser.add_argument("--population", type=int, default=20)
