@@ -50,21 +50,18 @@ def move_scorer(masks: GridMasks, weights: Weights = DEFAULT_WEIGHTS) -> Callabl
     """The scoring of one grid's moves: higher is better, cards cleared plus jokers, minus the club's
     worth and the blocks left (``crowd`` per card of a suit beyond the first that stays).
 
-    Every rollout step scores every legal move, so this is the hint engine's inner loop: the grid's
-    masks and the weights are bound once per position as locals of the returned function."""
+    Every rollout step scores every legal move, so this is the hint engine's inner loop. What a
+    move clears is worth the same whichever club clears it, and most moves are Any moves, one per
+    club and card: so each cleared mask is valued once per grid, and a move costs a look-up and its
+    club's worth."""
     hearts, spades, diamonds, jokers = masks
     joker, club_cost, crowd = weights.joker, weights.club_cost, weights.crowd
     all_clear = Action.ALLCLEAR
+    cleared_values: dict[int, float] = {}
 
-    def score(move: Move) -> float:
-        cleared = move.mask
+    def value_of(cleared: int) -> float:
         keep = ~cleared
-        value = float(cleared.bit_count())
-        value += joker * (jokers & cleared).bit_count()
-        if move.action is all_clear:
-            value -= sum(club_cost[club.rank] for club in move.clubs_used)
-        else:
-            value -= club_cost[move.club.rank]
+        value = float(cleared.bit_count()) + joker * (jokers & cleared).bit_count()
         left = (hearts & keep).bit_count()
         if left > 1:
             value -= crowd * (left - 1)
@@ -74,7 +71,17 @@ def move_scorer(masks: GridMasks, weights: Weights = DEFAULT_WEIGHTS) -> Callabl
         left = (diamonds & keep).bit_count()
         if left > 1:
             value -= crowd * (left - 1)
+        cleared_values[cleared] = value
         return value
+
+    def score(move: Move) -> float:
+        cleared = move.mask
+        value = cleared_values.get(cleared)
+        if value is None:
+            value = value_of(cleared)
+        if move.action is all_clear:
+            return value - sum(club_cost[club.rank] for club in move.clubs_used)
+        return value - club_cost[move.club.rank]
 
     return score
 
@@ -89,13 +96,7 @@ def ranked_moves(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list
 
 def best_move(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> Move:
     """The heuristic's choice: the legal move with the highest score (first in engine order on ties)."""
-    score = move_scorer(GridMasks.of(position), weights)
-    best: Move | None = None
-    best_score = float("-inf")
-    for move in position.legal_moves():
-        value = score(move)
-        if value > best_score:
-            best, best_score = move, value
-    if best is None:
+    moves = position.legal_moves()
+    if not moves:
         raise ValueError("the game is over: there is no move to suggest")
-    return best
+    return max(moves, key=move_scorer(GridMasks.of(position), weights))  # max keeps the first of equals
