@@ -55,12 +55,14 @@ class Settings:
 
 
 STRENGTHS: dict[str, Settings] = {
-    "fast": Settings(candidates=8, samples=20),
-    "strong": Settings(candidates=16, samples=8, rounds=4),
+    "fast": Settings(candidates=8, samples=10, rounds=2),
+    "strong": Settings(candidates=8, samples=24, rounds=3),
     "expert": Settings(candidates=24, samples=24, rounds=5),
 }
-"""fast and strong answer a player's hint key; expert (about six times strong's work, a second or
-more a move) is for analysis and autoplay, and for measuring how far blind play can go."""
+"""fast and strong answer a player's hint key; expert (about five times strong's work, a second or
+more a move) is for analysis and autoplay, and for measuring how far blind play can go. fast and
+strong try only the heuristic's best 8 moves: the best move is nearly always among them, and the
+samples are worth more on those (benchmarks/decisions.py, docs/ai.md)."""
 
 
 def unseen_cards(position: Position) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
