@@ -234,7 +234,10 @@ def replay(args: argparse.Namespace) -> None:
         lost = statistics.mean(max(p.value) - max(p.value[:k]) for p in positions)
         cutoffs.append(f"top {k}: {lost:.4f}")
     print("regret of trying only the heuristic's top k:", ", ".join(cutoffs))
-    print(f"{'setting':>14} {'rollouts':>9} {'regret/decision':>16} {'x decisions':>12} {'picks best':>11}")
+    print(
+        f"{'setting':>14} {'rollouts':>9} {'median':>7} {'p95':>6} {'regret/decision':>16} {'x decisions':>12} "
+        f"{'picks best':>11}"
+    )
     for text in args.settings:
         search = parse_search(text)
         regrets: list[float] = []
@@ -249,7 +252,8 @@ def replay(args: argparse.Namespace) -> None:
                 best += stored.regret(chosen) == 0
         mean = statistics.mean(regrets)
         print(
-            f"{text:>14} {statistics.mean(spent):9.0f} {mean:16.4f} {mean * per_game:12.1%} {best / len(regrets):11.1%}"
+            f"{text:>14} {statistics.mean(spent):9.0f} {statistics.median(spent):7.0f} "
+            f"{sorted(spent)[int(len(spent) * 0.95)]:6d} {mean:16.4f} {mean * per_game:12.1%} {best / len(regrets):11.1%}"
         )
 
 

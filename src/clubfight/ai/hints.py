@@ -52,11 +52,15 @@ class Settings:
     rounds: int = 1
     """Successive halving: round r gives every candidate still in ``samples * 2**r`` more sample
     deals, then drops the worse half, so the close calls get the most samples."""
+    per_card: float = 0.0
+    """Wins a card left in a lost sample game costs in the ranking: a near miss says more about a
+    move than a rout, which helps most when the samples are few. 0 ranks by wins alone, with the
+    cards left only breaking ties."""
 
 
 STRENGTHS: dict[str, Settings] = {
-    "fast": Settings(candidates=8, samples=10, rounds=2),
-    "strong": Settings(candidates=8, samples=24, rounds=3),
+    "fast": Settings(candidates=8, samples=10, rounds=2, per_card=0.1),
+    "strong": Settings(candidates=8, samples=24, rounds=3, per_card=0.1),
     "expert": Settings(candidates=24, samples=24, rounds=5),
 }
 """fast and strong answer a player's hint key; expert (about five times strong's work, a second or
@@ -111,17 +115,19 @@ class Evaluation:
 
 
 class _Tally:
-    __slots__ = ("heuristic", "left", "move", "order", "samples", "wins")
+    __slots__ = ("heuristic", "left", "move", "order", "per_card", "samples", "wins")
 
-    def __init__(self, move: Move, heuristic: float, order: int) -> None:
+    def __init__(self, move: Move, heuristic: float, order: int, per_card: float) -> None:
         self.move = move
         self.heuristic = heuristic
         self.order = order
+        self.per_card = per_card
         self.wins = self.left = self.samples = 0
 
-    def rank(self) -> tuple[int, int, int]:
-        """Most wins, then fewest cards left over all samples (E3), then the heuristic's order."""
-        return (-self.wins, self.left, self.order)
+    def rank(self) -> tuple[float, int, int]:
+        """Most wins less ``per_card`` a card left, then fewest cards left over all samples (E3),
+        then the heuristic's order."""
+        return (self.per_card * self.left - self.wins, self.left, self.order)
 
 
 def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluation]:
@@ -135,7 +141,7 @@ def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluati
         return [Evaluation(move, score, 0, 0, 0)]
     rng = random.Random(seed)
     finish = settings.finish
-    tallies = [_Tally(move, score, index) for index, (score, move) in enumerate(candidates)]
+    tallies = [_Tally(move, score, index, settings.per_card) for index, (score, move) in enumerate(candidates)]
     alive = list(tallies)
     for round_number in range(settings.rounds):
         # Every candidate still in sees the same new sample deals, so luck cancels out.
