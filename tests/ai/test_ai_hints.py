@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import random
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
@@ -159,14 +163,19 @@ def test_random_policy_differs_between_seeds() -> None:
     assert len(picks) > 1
 
 
-def benchmark_finishers() -> dict[str, Finisher]:
-    """benchmarks/finishers.py, which is not a package: loaded from its path."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "finishers.py"
-    spec = importlib.util.spec_from_file_location("benchmark_finishers", path)
+def load_benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/, which is not a package: loaded from its path."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the script runs
     spec.loader.exec_module(module)
-    finishers: dict[str, Finisher] = module.FINISHERS
+    return module
+
+
+def benchmark_finishers() -> dict[str, Finisher]:
+    finishers: dict[str, Finisher] = load_benchmark("finishers").FINISHERS
     return finishers
 
 
@@ -191,6 +200,27 @@ def test_the_finisher_decides_the_samples() -> None:
     assert suggest_with(position, Settings(candidates=3, samples=2, finish=finish)).move == favourite
 
 
+def test_per_card_ranks_a_near_miss_above_a_rout_with_one_more_win() -> None:
+    """Settings.per_card: over two samples, one move wins once and loses by 20 cards, another loses
+    both by a card. By wins alone the first is played; at 0.1 a card left, the near miss."""
+    position = mid_game(Level.EASY, 12, 3)
+    ranked = [move for _, move in ranked_moves(position)[:3]]
+    rout, near_miss, _ = ranked
+    results = {rout: [(True, 0), (False, 20)], near_miss: [(False, 1), (False, 1)]}
+    marks = {position.play(move).discard[len(position.discard) :]: move for move in ranked}
+    calls = {move: 0 for move in ranked}
+
+    def finish(child: Position) -> tuple[bool, int]:
+        move = next(m for mark, m in marks.items() if child.discard[-len(mark) :] == mark)
+        calls[move] += 1
+        return results.get(move, [(False, 50), (False, 50)])[(calls[move] - 1) % 2]
+
+    by_wins = suggest_with(position, Settings(candidates=3, samples=2, finish=finish)).move
+    calls = dict.fromkeys(ranked, 0)
+    by_cards = suggest_with(position, Settings(candidates=3, samples=2, finish=finish, per_card=0.1)).move
+    assert (by_wins, by_cards) == (rout, near_miss)
+
+
 def test_a_joker_cleared_is_counted_once_among_the_cards() -> None:
     """Issue 10.12: a Line of three cards, one a joker, "clears 3 cards (a joker among them)"."""
     position = parse_position("5H JK 9S 2D 3H 4S 6H 7D 8S | 5C | 10H | ")
@@ -205,13 +235,35 @@ def test_a_joker_cleared_is_counted_once_among_the_cards() -> None:
 def test_the_weight_tuner_reads_a_vector_as_the_heuristics_weights() -> None:
     """benchmarks/tune_weights.py: a vector is [joker, crowd, club costs A-K], and the shipped weights
     play alone exactly as ``best_move`` does."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "tune_weights.py"
-    spec = importlib.util.spec_from_file_location("tune_weights", path)
-    assert spec is not None and spec.loader is not None
-    tuner = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tuner)
+    tuner = load_benchmark("tune_weights")
     vector = tuner.from_weights(DEFAULT_WEIGHTS)
     assert len(vector) == 15 and tuner.to_weights(vector) == DEFAULT_WEIGHTS
     deals = [(Level.EASY, seed) for seed in range(20001, 20011)]
     wins = sum(rollout(deal(level, seed)).score == 0 for level, seed in deals)  # the hint engine's own rollout
     assert tuner.solo_wins((vector, deals)) == wins
+
+
+def test_the_decision_bench_judges_a_setting_against_the_reference_half() -> None:
+    """benchmarks/decisions.py: the search half picks the move, the reference half values it."""
+    decisions = load_benchmark("decisions")
+    # In the search half candidate 0 wins once and loses by 5 cards, candidate 1 loses twice by a
+    # card; the reference half says candidate 1 wins every time and candidate 0 never.
+    record = {"position": "", "moves": ["a", "b"], "wins": ["0010", "1100"], "left": [[3, 3, 0, 5], [0, 0, 1, 1]]}
+    stored = decisions.Stored.of(record)
+    assert stored.value == [0.0, 1.0]
+    chosen, spent = decisions.parse_search("2x2/1")(stored, random.Random(0))
+    assert (chosen, spent, stored.regret(chosen)) == (0, 4, 1.0)
+    # At 0.6 a card left, candidate 0 scores 1 - 3.0 and candidate 1 scores 0 - 1.2: candidate 1.
+    chosen, _ = decisions.parse_search("2x2/1@0.6")(stored, random.Random(0))
+    assert (chosen, stored.regret(chosen)) == (1, 0.0)
+
+
+def test_the_decision_bench_collects_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    decisions = load_benchmark("decisions")
+    out = tmp_path / "stored.json"
+    collect = ["collect", "--seeds", "3-3", "--positions", "2", "--candidates", "3", "--samples", "4"]
+    decisions.main([*collect, "--jobs", "1", "--out", str(out)])
+    stored = json.loads(out.read_text(encoding="utf-8"))["positions"]
+    assert len(stored) == 2 and all(len(row) == 4 for record in stored for row in record["wins"])
+    decisions.main(["replay", str(out), "3x2/1", "--repeats", "2"])
+    assert "3x2/1" in capsys.readouterr().out.splitlines()[-1]
