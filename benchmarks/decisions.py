@@ -253,7 +253,8 @@ def replay(args: argparse.Namespace) -> None:
         mean = statistics.mean(regrets)
         print(
             f"{text:>14} {statistics.mean(spent):9.0f} {statistics.median(spent):7.0f} "
-            f"{sorted(spent)[int(len(spent) * 0.95)]:6d} {mean:16.4f} {mean * per_game:12.1%} {best / len(regrets):11.1%}"
+            f"{sorted(spent)[int(len(spent) * 0.95)]:6d} {mean:16.4f} {mean * per_game:12.1%} "
+            f"{best / len(regrets):11.1%}"
         )
 
 
