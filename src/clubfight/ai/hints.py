@@ -115,19 +115,18 @@ class Evaluation:
 
 
 class _Tally:
-    __slots__ = ("heuristic", "left", "move", "order", "per_card", "samples", "wins")
+    __slots__ = ("heuristic", "left", "move", "order", "samples", "wins")
 
-    def __init__(self, move: Move, heuristic: float, order: int, per_card: float) -> None:
+    def __init__(self, move: Move, heuristic: float, order: int) -> None:
         self.move = move
         self.heuristic = heuristic
         self.order = order
-        self.per_card = per_card
         self.wins = self.left = self.samples = 0
 
-    def rank(self) -> tuple[float, int, int]:
+    def rank(self, per_card: float) -> tuple[float, int, int]:
         """Most wins less ``per_card`` a card left, then fewest cards left over all samples (E3),
         then the heuristic's order."""
-        return (self.per_card * self.left - self.wins, self.left, self.order)
+        return (per_card * self.left - self.wins, self.left, self.order)
 
 
 def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluation]:
@@ -141,7 +140,8 @@ def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluati
         return [Evaluation(move, score, 0, 0, 0)]
     rng = random.Random(seed)
     finish = settings.finish
-    tallies = [_Tally(move, score, index, settings.per_card) for index, (score, move) in enumerate(candidates)]
+    tallies = [_Tally(move, score, index) for index, (score, move) in enumerate(candidates)]
+    per_card = settings.per_card
     alive = list(tallies)
     for round_number in range(settings.rounds):
         # Every candidate still in sees the same new sample deals, so luck cancels out.
@@ -151,12 +151,12 @@ def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluati
                 tally.wins += won
                 tally.left += cards
                 tally.samples += 1
-        alive.sort(key=_Tally.rank)
+        alive.sort(key=lambda t: t.rank(per_card))
         if len(alive) <= 2:
             break
         alive = alive[: (len(alive) + 1) // 2]
     # The survivors of the last round (most samples) first, each group in rank order.
-    tallies.sort(key=lambda t: (-t.samples, t.rank()))
+    tallies.sort(key=lambda t: (-t.samples, t.rank(per_card)))
     return [Evaluation(t.move, t.heuristic, t.wins, t.left, t.samples) for t in tallies]
 
 
