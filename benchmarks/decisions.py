@@ -113,6 +113,44 @@ Search = Callable[[Stored, random.Random], tuple[int, int]]
 """A search setting over stored games: (the candidate it picks, the rollouts it spent)."""
 
 
+class Draws:
+    """One search's samples drawn from a position's stored games, in a shuffled order (wrapping
+    round when a search wants more than are stored), and each candidate's tally over them."""
+
+    def __init__(self, stored: Stored, count: int, rng: random.Random, per_card: float = 0.0) -> None:
+        self.stored = stored
+        self.pool = list(range(len(stored.wins[0])))
+        rng.shuffle(self.pool)
+        self.per_card = per_card
+        self.seen: list[int] = []
+        self.wins = [0] * count
+        self.left = [0] * count
+        self.spent = 0
+
+    def play(self, alive: list[int], take: int) -> None:
+        """``take`` more samples for every candidate in ``alive``, then ``alive`` sorted best first."""
+        pool = self.pool
+        batch = [pool[(len(self.seen) + i) % len(pool)] for i in range(take)]
+        self.seen += batch
+        for c in alive:
+            wins, left = self.stored.wins[c], self.stored.left[c]
+            self.wins[c] += sum(wins[s] for s in batch)
+            self.left[c] += sum(left[s] for s in batch)
+        self.spent += take * len(alive)
+        alive.sort(key=self.rank)
+
+    def rank(self, c: int) -> tuple[float, int, int]:
+        """As hints._Tally.rank: wins less ``per_card`` a card left, then cards left, then the order."""
+        return (self.per_card * self.left[c] - self.wins[c], self.left[c], c)
+
+    def within(self, lead: int, other: int, z: float) -> bool:
+        """Whether ``other`` trails ``lead`` by at most ``z`` deviations of their paired difference
+        (the samples where exactly one of them won)."""
+        first, second = self.stored.wins[lead], self.stored.wins[other]
+        differ = sum(first[s] != second[s] for s in self.seen)
+        return self.wins[lead] - self.wins[other] <= z * differ**0.5
+
+
 def halving(
     candidates: int,
     samples: int | Sequence[int],
@@ -127,79 +165,40 @@ def halving(
 
     def search(stored: Stored, rng: random.Random) -> tuple[int, int]:
         count = min(candidates, len(stored.wins))
-        pool = list(range(len(stored.wins[0])))
-        rng.shuffle(pool)
-        tally = {c: [0, 0] for c in range(count)}
+        draws = Draws(stored, count, rng, per_card)
         alive = list(range(count))
-        spent = 0
-        used = 0
         for round_number in range(rounds):
-            take = samples << round_number if isinstance(samples, int) else samples[round_number]
-            batch = [pool[(used + i) % len(pool)] for i in range(take)]
-            used += take
-            for c in alive:
-                wins, left = stored.wins[c], stored.left[c]
-                tally[c][0] += sum(wins[s] for s in batch)
-                tally[c][1] += sum(left[s] for s in batch)
-            spent += take * len(alive)
-            alive.sort(key=lambda c: (per_card * tally[c][1] - tally[c][0], tally[c][1], c))
+            draws.play(alive, samples << round_number if isinstance(samples, int) else samples[round_number])
             if len(alive) <= 2:
                 break
             alive = alive[: (len(alive) + 1) // 2]
         take = samples << rounds if isinstance(samples, int) else samples[-1]
         for _ in range(extra if len(alive) == 2 else 0):
             # A close final: more samples while the two are within z deviations of each other.
-            first, second = stored.wins[alive[0]], stored.wins[alive[1]]
-            seen = [pool[i % len(pool)] for i in range(used)]
-            differ = sum(first[s] != second[s] for s in seen)
-            if tally[alive[0]][0] - tally[alive[1]][0] > z * differ**0.5:
+            if not draws.within(alive[0], alive[1], z):
                 break
-            batch = [pool[(used + i) % len(pool)] for i in range(take)]
-            used += take
-            for c in alive:
-                tally[c][0] += sum(stored.wins[c][s] for s in batch)
-                tally[c][1] += sum(stored.left[c][s] for s in batch)
-            spent += 2 * take
-            alive.sort(key=lambda c: (per_card * tally[c][1] - tally[c][0], tally[c][1], c))
-        return alive[0], spent
+            draws.play(alive, take)
+        return alive[0], draws.spent
 
     return search
 
 
 def racing(candidates: int, samples: int, rounds: int, z: float, keep: float) -> Search:
     """Like halving, but a candidate is dropped as soon as it trails the leader by more than ``z``
-    standard deviations of their paired difference (the samples where exactly one of them won), and
-    at most a ``keep`` share of the candidates survive each round."""
+    standard deviations of their paired difference, and at most a ``keep`` share of the candidates
+    survive each round."""
 
     def search(stored: Stored, rng: random.Random) -> tuple[int, int]:
         count = min(candidates, len(stored.wins))
-        pool = list(range(len(stored.wins[0])))
-        rng.shuffle(pool)
-        wins = [0] * count
-        left = [0] * count
+        draws = Draws(stored, count, rng)
         alive = list(range(count))
-        seen: list[int] = []
-        spent = 0
         for round_number in range(rounds):
-            take = samples << round_number
-            batch = [pool[(len(seen) + i) % len(pool)] for i in range(take)]
-            seen += batch
-            for c in alive:
-                wins[c] += sum(stored.wins[c][s] for s in batch)
-                left[c] += sum(stored.left[c][s] for s in batch)
-            spent += take * len(alive)
-            alive.sort(key=lambda c: (-wins[c], left[c], c))
-            lead = stored.wins[alive[0]]
-            kept = [alive[0]]
-            for c in alive[1:]:
-                mine = stored.wins[c]
-                differ = sum(lead[s] != mine[s] for s in seen)
-                if wins[alive[0]] - wins[c] <= z * differ**0.5:
-                    kept.append(c)
+            draws.play(alive, samples << round_number)
+            kept = [alive[0]] + [c for c in alive[1:] if draws.within(alive[0], c, z)]
             alive = kept[: max(1, math.ceil(len(alive) * keep))] if len(kept) > 2 else kept
             if len(alive) == 1:
                 break
-        return alive[0], spent
+        return alive[0], draws.spent
 
     return search
 
