@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.ai import Hint, make_policy, suggest
-from clubfight.ai.heuristic import DEFAULT_WEIGHTS, best_move, ranked_moves
+from clubfight.ai.heuristic import DEFAULT_WEIGHTS, GridMasks, Weights, best_clear, best_move, move_scorer, ranked_moves
 from clubfight.ai.hints import STRENGTHS, Finisher, Settings, rollout, suggest_with, unseen_cards
 from clubfight.ai.policies import greedy_policy
-from clubfight.engine import Level, Position, deal, format_position, parse_position
+from clubfight.engine import Level, Move, Position, Variant, deal, format_position, parse_position
 
 # A small setting keeps the property tests quick; the no-peeking argument is the same at any size.
 TINY = Settings(candidates=4, samples=3)
@@ -155,6 +155,40 @@ def test_heuristic_prefers_clearing_a_joker() -> None:
     # Same club, same count: Any on the joker beats Any on a heart.
     position = parse_position("JK 2H - - - - - - - | 9C KC | |")
     assert best_move(position).cleared == frozenset({1})
+
+
+def first_best(position: Position, weights: Weights) -> Move:
+    """The reference choice: every legal move scored, the first of the best in engine order."""
+    return max(position.legal_moves(), key=move_scorer(GridMasks.of(position), weights))
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [DEFAULT_WEIGHTS, Weights(joker=1.5, crowd=0.25, club_cost=(0, 0.5, *[0.25 * v for v in range(2, 14)]))],
+    ids=["shipped", "other"],
+)
+def test_best_clear_is_the_effect_of_the_first_best_scored_move(weights: Weights) -> None:
+    """best_clear compares only each club's best mask, the Any moves once and the longest runs:
+    along whole games (both levels, All Clear in a third) it still names the reference's move."""
+    rng = random.Random(1202)
+    checked = 0
+    for index in range(90):
+        variant = Variant.ALL_CLEAR if index % 3 == 0 else Variant.NONE
+        position = deal(Level.HARD if index % 2 else Level.EASY, 1_800_000 + index, variant=variant)
+        while not position.is_over:
+            expected = first_best(position, weights)
+            assert best_clear(position, weights) == (expected.clubs_used, expected.mask), position.notation()
+            assert best_move(position, weights) is expected
+            checked += 1
+            position = position.play(rng.choice(position.legal_moves()))  # random play reaches odd grids
+    assert checked > 900
+
+
+def test_heuristic_weights_may_not_reward_leaving_cards() -> None:
+    with pytest.raises(ValueError):
+        Weights(crowd=-0.1)
+    with pytest.raises(ValueError):
+        Weights(joker=-1.0)
 
 
 def test_random_policy_differs_between_seeds() -> None:

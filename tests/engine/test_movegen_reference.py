@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Card, Level, Move, Position, Variant, deal
+from clubfight.engine import Card, IllegalMoveError, Level, Move, Position, Variant, deal
 from reference import CLUB_CARDS, GRID_CARDS, RefMove, reference_moves
 
 SEEDS = range(120)
@@ -117,3 +118,66 @@ def positions(draw: st.DrawFn) -> Position:
 @given(positions())
 def test_legal_moves_match_reference_hypothesis(position: Position) -> None:
     assert_agrees(position)
+
+
+def effect(move: Move) -> tuple[tuple[Card, ...], int]:
+    return move.clubs_used, move.mask
+
+
+def assert_clears_agree(position: Position) -> None:
+    """``clears()`` lists exactly the effects of ``legal_moves()``, in its order, and ``play_clear``
+    of each plays as ``play`` of the move; any other effect is refused."""
+    listed: list[tuple[tuple[Card, ...], int]] = []
+    for clear in position.clears():
+        masks = [clear.match] if clear.match else []
+        masks += [*clear.sums, *clear.anys, *(m for _, m in clear.lines), *(m for _, m in clear.updowns), *clear.runs]
+        listed += [((clear.club,), mask) for mask in masks]
+        longest = max((m.bit_count() for m in clear.runs), default=0)
+        assert clear.longest_runs == [m for m in clear.runs if m.bit_count() == longest]
+    occupied = sum(position.clears()[0].anys) if position.clears() else 0
+    listed += [(trio, occupied) for trio in position.all_clear_trios()]
+    moves = position.legal_moves()
+    assert listed == [effect(m) for m in moves], position.notation()
+    for move in moves:
+        played, cleared = position.play(move), position.play_clear(*effect(move))
+        assert (played, played.discard, played.turns_played) == (cleared, cleared.discard, cleared.turns_played)
+    legal = set(listed)
+    rng = random.Random(position.notation())
+    for club in position.hand:
+        for mask in [0, *rng.sample(range(1, 512), 24)]:
+            if ((club,), mask) not in legal:
+                with pytest.raises(IllegalMoveError):
+                    position.play_clear((club,), mask)
+    absent = next(c for c in (Card.parse(t) for t in CLUB_CARDS) if c not in position.hand)
+    with pytest.raises(IllegalMoveError):
+        position.play_clear((absent,), 1)
+
+
+def test_clears_and_play_clear_agree_with_legal_moves_over_real_games() -> None:
+    checked = 0
+    for position in game_positions(random.Random(20261202)):
+        assert_clears_agree(position)
+        checked += 1
+    assert checked > 1000
+
+
+def test_clears_and_play_clear_agree_with_legal_moves_on_arbitrary_grids() -> None:
+    trios = 0
+    for position in random_positions(random.Random(11)):
+        assert_clears_agree(position)
+        trios += len(position.all_clear_trios())
+    assert trios > 0, "the sample should exercise All Clear"
+
+
+def test_play_clear_refuses_a_trio_that_is_not_open() -> None:
+    grid = [Card.parse(c) for c in ("AH", "2H", "JK", "4S", "5S", "6S", "7D", "8D", "9D")]
+    hand = [Card.parse(c) for c in ("4C", "3C", "5C", "6C")]
+    position = Position(grid, hand, (), (), variant=Variant.ALL_CLEAR)
+    three, four, five, six = (Card.parse(c) for c in ("3C", "4C", "5C", "6C"))
+    assert position.play_clear((three, four, five), 511).is_over
+    for trio, mask in (((three, five, six), 511), ((three, four, five), 510)):
+        with pytest.raises(IllegalMoveError):
+            position.play_clear(trio, mask)
+    off = Position(grid, hand, (), ())
+    with pytest.raises(IllegalMoveError):
+        off.play_clear((three, four, five), 511)

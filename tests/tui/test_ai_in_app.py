@@ -523,6 +523,7 @@ def test_autoplay_option_starts_the_demo_with_level_seed_and_strength(monkeypatc
 async def test_the_demo_keys_show_only_while_the_demo_plays() -> None:
     """One table class: the demo's Pause and Stop keys are in the Footer of a demo, and of no other table."""
     app = autoplay_app(HINT_SEED)
+    app.autoplay_pace = 5.0  # the demo waits between moves: at full speed it can finish the deal before the checks
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
         await pilot.pause()

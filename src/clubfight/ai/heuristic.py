@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import inf
 from typing import NamedTuple
 
-from ..engine import Action, Move, Position, Suit
+from ..engine import Action, Card, Move, Position, Suit
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,11 @@ class Weights:
     crowd: float = 0.5
     """Per card of a blocking suit beyond the first that stays: three of a suit block an action (T2),
     and the refill may bring the third."""
+
+    def __post_init__(self) -> None:
+        if self.joker < 0 or self.crowd < 0:
+            # best_clear looks only at the longest runs, which is right only if clearing more never costs.
+            raise ValueError("joker and crowd weights must be at least 0: clearing a card is never worth less")
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -46,22 +52,26 @@ class GridMasks(NamedTuple):
         return GridMasks(mask(Suit.HEARTS), mask(Suit.SPADES), mask(Suit.DIAMONDS), mask(None))
 
 
-def move_scorer(masks: GridMasks, weights: Weights = DEFAULT_WEIGHTS) -> Callable[[Move], float]:
-    """The scoring of one grid's moves: higher is better, cards cleared plus jokers, minus the club's
-    worth and the blocks left (``crowd`` per card of a suit beyond the first that stays).
+class MaskValues(dict[int, float]):
+    """What clearing each mask is worth on one grid, computed on first look-up: cards cleared plus
+    ``joker`` per joker, less ``crowd`` per card of a suit beyond the first that stays.
 
-    Every rollout step scores every legal move, so this is the hint engine's inner loop. What a
-    move clears is worth the same whichever club clears it, and most moves are Any moves, one per
-    club and card: so each cleared mask is valued once per grid, and a move costs a look-up and its
-    club's worth."""
-    hearts, spades, diamonds, jokers = masks
-    joker, club_cost, crowd = weights.joker, weights.club_cost, weights.crowd
-    all_clear = Action.ALLCLEAR
-    cleared_values: dict[int, float] = {}
+    What a move clears is worth the same whichever club clears it, and most moves are Any moves,
+    one per club and card, so each mask is valued once per grid; a hit is a plain dict look-up."""
 
-    def value_of(cleared: int) -> float:
+    __slots__ = ("masks", "weights")
+
+    def __init__(self, masks: GridMasks, weights: Weights) -> None:
+        super().__init__()
+        self.masks = masks
+        self.weights = weights
+
+    def __missing__(self, cleared: int) -> float:
+        hearts, spades, diamonds, jokers = self.masks
+        weights = self.weights
+        crowd = weights.crowd
         keep = ~cleared
-        value = float(cleared.bit_count()) + joker * (jokers & cleared).bit_count()
+        value = float(cleared.bit_count()) + weights.joker * (jokers & cleared).bit_count()
         left = (hearts & keep).bit_count()
         if left > 1:
             value -= crowd * (left - 1)
@@ -71,14 +81,19 @@ def move_scorer(masks: GridMasks, weights: Weights = DEFAULT_WEIGHTS) -> Callabl
         left = (diamonds & keep).bit_count()
         if left > 1:
             value -= crowd * (left - 1)
-        cleared_values[cleared] = value
+        self[cleared] = value
         return value
 
+
+def move_scorer(masks: GridMasks, weights: Weights = DEFAULT_WEIGHTS) -> Callable[[Move], float]:
+    """The scoring of one grid's moves: higher is better, what the move clears (``MaskValues``)
+    less what its club is worth keeping."""
+    values = MaskValues(masks, weights)
+    club_cost = weights.club_cost
+    all_clear = Action.ALLCLEAR
+
     def score(move: Move) -> float:
-        cleared = move.mask
-        value = cleared_values.get(cleared)
-        if value is None:
-            value = value_of(cleared)
+        value = values[move.mask]
         if move.action is all_clear:
             return value - sum(club_cost[club.rank] for club in move.clubs_used)
         return value - club_cost[move.club.rank]
@@ -94,9 +109,68 @@ def ranked_moves(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> list
     return [(score, move) for score, _, move in scored]
 
 
+def best_clear(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> tuple[tuple[Card, ...], int]:
+    """The heuristic's choice as its effect, (clubs spent, places cleared) for ``Position.play_clear``:
+    the effect of ``best_move``, found from the engine's masks without building a ``Move``.
+
+    This is each rollout step, so the hint engine's inner loop. A club's moves all pay the same
+    club cost, so only each club's most valuable mask is compared across clubs. The Any masks are
+    the same for every club, so their best is found once, from one card of each suit; and only the
+    longest runs can be a club's best run. Scanning in ``legal_moves()`` order and keeping the first
+    of equals makes it the very move ``best_move`` names.
+    """
+    clears = position.clears()
+    if not clears:
+        raise ValueError("the game is over: there is no move to suggest")
+    masks = GridMasks.of(position)
+    values = MaskValues(masks, weights)
+    club_cost = weights.club_cost
+    # An Any move's value depends only on its card's suit (or joker): the first of the best kind wins.
+    best_kinds = 0
+    best_any_value = -inf
+    for kind in masks:
+        if kind:
+            value = values[kind & -kind]
+            if value > best_any_value:
+                best_kinds, best_any_value = kind, value
+            elif value == best_any_value:
+                best_kinds |= kind
+    best_any = best_kinds & -best_kinds
+    best: tuple[tuple[Card, ...], int] = ((), 0)
+    best_score = -inf
+    for clear in clears:
+        same = clear.match
+        club_best, club_value = (same, values[same]) if same else (0, -inf)
+        for mask in clear.sums:
+            value = values[mask]
+            if value > club_value:
+                club_best, club_value = mask, value
+        if best_any_value > club_value:
+            club_best, club_value = best_any, best_any_value
+        for _, mask in clear.lines:
+            value = values[mask]
+            if value > club_value:
+                club_best, club_value = mask, value
+        for _, mask in clear.updowns:
+            value = values[mask]
+            if value > club_value:
+                club_best, club_value = mask, value
+        for mask in clear.longest_runs:  # values grow with each card cleared: a shorter run never wins
+            value = values[mask]
+            if value > club_value:
+                club_best, club_value = mask, value
+        score = club_value - club_cost[clear.club.rank]
+        if score > best_score:
+            best, best_score = ((clear.club,), club_best), score
+    occupied = sum(clears[0].anys)  # All Clear clears every occupied place
+    for trio in position.all_clear_trios():
+        score = values[occupied] - sum(club_cost[club.rank] for club in trio)
+        if score > best_score:
+            best, best_score = (trio, occupied), score
+    return best
+
+
 def best_move(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> Move:
     """The heuristic's choice: the legal move with the highest score (first in engine order on ties)."""
-    moves = position.legal_moves()
-    if not moves:
-        raise ValueError("the game is over: there is no move to suggest")
-    return max(moves, key=move_scorer(GridMasks.of(position), weights))  # max keeps the first of equals
+    clubs, mask = best_clear(position, weights)
+    return next(move for move in position.legal_moves() if move.mask == mask and move.clubs_used == clubs)

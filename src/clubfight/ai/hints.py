@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import BLOCK_THRESHOLD, Card, Move, Position, Suit
-from .heuristic import GridMasks, best_move, ranked_moves
+from .heuristic import GridMasks, best_clear, ranked_moves
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,8 @@ def sample_positions(position: Position, count: int, rng: random.Random) -> list
 def rollout(position: Position) -> Position:
     """Finish a sample game with the heuristic policy; returns the final position."""
     while not position.is_over:
-        position = position.play(best_move(position))
+        clubs, mask = best_clear(position)
+        position = position.play_clear(clubs, mask)
     return position
 
 

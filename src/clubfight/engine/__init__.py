@@ -2,7 +2,8 @@
 
 Modelled on python-chess: immutable ``Card`` and ``Move`` values and a ``Position`` with
 ``legal_moves()``, ``play(move)``, ``explain(move)``, ``is_over`` and ``outcome``, plus text
-notations for moves and positions (docs/notation.md). A UI takes every rule it shows from here:
+notations for moves and positions (docs/notation.md). Searches that play thousands of turns read
+``clears()`` (the masks ``legal_moves()`` is built from) and ``play_clear``. A UI takes every rule it shows from here:
 the sizes (``GRID_SIZE``, ``HAND_SIZE``, ``MAX_TURNS``), what each action asks of the player
 (``Action.input``), and why a move is refused (``IllegalMoveError.ruling`` and ``.reason``).
 """
@@ -10,6 +11,7 @@ the sizes (``GRID_SIZE``, ``HAND_SIZE``, ``MAX_TURNS``), what each action asks o
 from .cards import CLUBS, JOKER, RANK_NAMES, Card, Suit
 from .deal import DEAL_VERSION, MAX_SEED, DealCode, SplitMix64, deal, shuffled
 from .errors import IllegalMoveError, NotationError
+from .movegen import ClubClears
 from .moves import BLOCK_THRESHOLD, DOWN, GRID_SIZE, LINES, UP, Action, ActionInput, Move, directions
 from .notation import format_position, parse_move, parse_position
 from .position import HAND_SIZE, MAX_TURNS, Block, Level, Outcome, Position
@@ -34,6 +36,7 @@ __all__ = [
     "ActionInput",
     "Block",
     "Card",
+    "ClubClears",
     "DealCode",
     "IllegalMoveError",
     "Level",

@@ -8,6 +8,7 @@ The memo only ever holds immutable values and is invisible to callers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .cards import Card, Suit
 from .moves import BLOCK_THRESHOLD, DIRECTIONS, DOWN, LINES, UP, Action, Move
@@ -157,9 +158,66 @@ class GridSummary:
                     masks.extend(low | high for low in lows for high in highs)
         return masks
 
+    def longest_runs(self, value: int) -> list[int]:
+        """The runs of ``run_masks`` that reach as far down and as far up as the grid allows, in
+        ``run_masks`` order: every other run clears a subset of one of these."""
+        by_value = self.by_value
+        reach = []
+        v = value - 1
+        while v >= 1 and by_value[v]:
+            reach.append(by_value[v])
+            v -= 1
+        v = value + 1
+        while v <= 13 and by_value[v]:
+            reach.append(by_value[v])
+            v += 1
+        runs = [0]
+        for cards in reach:  # one card of each value reached; a lone card needs no choosing
+            runs = [m | cards for m in runs] if cards & (cards - 1) == 0 else [m | b for m in runs for b in BITS[cards]]
+        return runs if runs[0] else []
 
-def generate(summary: GridSummary, hand: Sequence[Card], variant: Variant) -> list[Move]:
-    """Every distinct legal move (T1: each clears at least one card), in a stable order."""
+
+class ClubClears(NamedTuple):
+    """What one club in hand may clear now, action by action, in ``legal_moves()`` order.
+
+    Fast searches read these masks instead of ``Move`` values: a turn's outcome depends only on the
+    club spent and the places cleared (``Position.play_clear``), and the same masks recur across
+    actions and clubs. ``legal_moves()`` is built from the same values, so the rules live once.
+    """
+
+    club: Card
+    match: int
+    """M1: every card of the club's value, or 0 when the grid has none."""
+    sums: Sequence[int]
+    """S1: each set of cards whose values add up to the club's."""
+    anys: tuple[int, ...]
+    """A1: each occupied place, one bit each (the same for every club)."""
+    lines: Sequence[tuple[str, int]]
+    """L1: (line name, the occupied places of that line) for each distinct clearing; empty when blocked."""
+    updowns: Sequence[tuple[str, int]]
+    """U1: (direction, the places it clears) for each direction that clears something; empty when blocked."""
+    runs_open: bool
+    """R1: whether a run is open to the club (not blocked, and a neighbouring value in the grid)."""
+    grid: GridSummary
+    """The grid these are of; runs are listed from it only when asked for."""
+
+    @property
+    def runs(self) -> list[int]:
+        """R1: each unbroken run through the club's value; empty when blocked."""
+        return self.grid.run_masks(self.club.rank) if self.runs_open else []
+
+    @property
+    def longest_runs(self) -> list[int]:
+        """The runs that reach as far down and up as the grid allows, in ``runs`` order: every other
+        run clears a subset of one of them, so a search that values clearing more need look no further."""
+        return self.grid.longest_runs(self.club.rank) if self.runs_open else []
+
+
+_new_tuple = tuple.__new__
+
+
+def club_clears(summary: GridSummary, hand: Sequence[Card]) -> list[ClubClears]:
+    """Each club's clearings (T1: every one clears at least one card; T2: blocked actions have none)."""
     occupied = summary.occupied
     if not occupied or not hand:
         return []
@@ -169,46 +227,61 @@ def generate(summary: GridSummary, hand: Sequence[Card], variant: Variant) -> li
     run_ok = hearts < BLOCK_THRESHOLD
     by_value = summary.by_value
     sums = summary.sum_masks({c.rank for c in hand})
-    memo_get = _MEMO.get
-    moves: list[Move] = []
-    append = moves.append
-
-    def add(club: Card, action: Action, mask: int, detail: str | None = None) -> None:
-        move = memo_get(_key(club, action, mask, detail))
-        append(move if move is not None else make_move(club, action, mask, detail))
-
+    anys = BITS[occupied]
+    found = []
     for club in hand:
         v = club.rank
-        rank_bits = v << 9
         same = by_value[v]
-        if same:
-            add(club, Action.MATCH, same)
-        sum_base = rank_bits | _SUM_CODE
-        for mask in sums[v]:
-            move = memo_get(sum_base | mask)
-            append(move if move is not None else make_move(club, Action.SUM, mask))
-        any_moves = _ANY_MEMO.get(rank_bits | occupied)
-        if any_moves is None:
-            any_moves = _ANY_MEMO[rank_bits | occupied] = tuple(
-                make_move(club, Action.ANY, bit) for bit in BITS[occupied]
-            )
-        moves.extend(any_moves)
+        lines: Sequence[tuple[str, int]] = ()
         if line_ok and same:
+            lines = []
             seen = set()
             for name, line in LINE_MASKS:
                 if line & same:
                     cleared = line & occupied
                     if cleared not in seen:
                         seen.add(cleared)
-                        add(club, Action.LINE, cleared, name)
+                        lines.append((name, cleared))
+        updowns: Sequence[tuple[str, int]] = ()
         if updown_ok:
             for direction in DIRECTIONS[v]:  # U1
                 cleared = summary.below(v) if direction == DOWN else summary.above(v)
                 if cleared:
-                    add(club, Action.UPDOWN, cleared, direction)
-        if run_ok and (by_value[v - 1] or by_value[v + 1]):
+                    updowns = [*updowns, (direction, cleared)]
+        runs_open = run_ok and bool(by_value[v - 1] or by_value[v + 1])
+        # tuple.__new__ skips the named tuple's Python-level __new__: this runs on every position
+        found.append(_new_tuple(ClubClears, (club, same, sums[v], anys, lines, updowns, runs_open, summary)))
+    return found
+
+
+def generate(clears: Sequence[ClubClears], hand: Sequence[Card], occupied: int, variant: Variant) -> list[Move]:
+    """Every distinct legal move (T1: each clears at least one card), in a stable order: club by
+    club in hand order, then Match, Sum, Any, Line, Up/Down, Run, and All Clear (V1) last."""
+    memo_get = _MEMO.get
+    moves: list[Move] = []
+    append = moves.append
+    for club, same, sums, anys, lines, updowns, runs_open, grid in clears:
+        rank_bits = club.rank << 9
+        if same:
+            move = memo_get(rank_bits | _MATCH_CODE | same)
+            append(move if move is not None else make_move(club, Action.MATCH, same))
+        sum_base = rank_bits | _SUM_CODE
+        for mask in sums:
+            move = memo_get(sum_base | mask)
+            append(move if move is not None else make_move(club, Action.SUM, mask))
+        any_moves = _ANY_MEMO.get(rank_bits | occupied)
+        if any_moves is None:
+            any_moves = _ANY_MEMO[rank_bits | occupied] = tuple(make_move(club, Action.ANY, bit) for bit in anys)
+        moves.extend(any_moves)
+        for name, mask in lines:
+            move = memo_get(_key(club, Action.LINE, mask, name))
+            append(move if move is not None else make_move(club, Action.LINE, mask, name))
+        for direction, mask in updowns:
+            move = memo_get(_key(club, Action.UPDOWN, mask, direction))
+            append(move if move is not None else make_move(club, Action.UPDOWN, mask, direction))
+        if runs_open:
             run_base = rank_bits | _RUN_CODE
-            for mask in summary.run_masks(v):
+            for mask in grid.run_masks(club.rank):
                 move = memo_get(run_base | mask)
                 append(move if move is not None else make_move(club, Action.RUN, mask))
     if variant is not Variant.NONE and Variant.ALL_CLEAR in variant:  # Flag's `in` is slow: skip it mostly
@@ -216,20 +289,28 @@ def generate(summary: GridSummary, hand: Sequence[Card], variant: Variant) -> li
     return moves
 
 
+_MATCH_CODE = _ACTION_CODES[Action.MATCH] << 13
 _SUM_CODE = _ACTION_CODES[Action.SUM] << 13
 _RUN_CODE = _ACTION_CODES[Action.RUN] << 13
 
 
-def all_clear_moves(hand: Sequence[Card], occupied: int) -> list[Move]:
-    """V1: three clubs of consecutive values clear the whole grid."""
+def all_clear_trios(hand: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
+    """V1: each three clubs of consecutive values in hand, lowest first; each clears the whole grid."""
     by_rank = {c.rank: c for c in hand}
+    return [
+        (by_rank[low], by_rank[low + 1], by_rank[low + 2])
+        for low in sorted(by_rank)
+        if low + 1 in by_rank and low + 2 in by_rank
+    ]
+
+
+def all_clear_moves(hand: Sequence[Card], occupied: int) -> list[Move]:
+    """V1 as moves: ``club`` is the lowest of the trio and ``clubs`` holds all three."""
     moves = []
-    for low in sorted(by_rank):
-        if low + 1 in by_rank and low + 2 in by_rank:
-            trio = (by_rank[low], by_rank[low + 1], by_rank[low + 2])
-            key = _key(trio[0], Action.ALLCLEAR, occupied, None)
-            move = _MEMO.get(key)
-            if move is None:
-                move = _MEMO[key] = Move(trio[0], Action.ALLCLEAR, MASK_POSITIONS[occupied], None, trio)
-            moves.append(move)
+    for trio in all_clear_trios(hand):
+        key = _key(trio[0], Action.ALLCLEAR, occupied, None)
+        move = _MEMO.get(key)
+        if move is None:
+            move = _MEMO[key] = Move(trio[0], Action.ALLCLEAR, MASK_POSITIONS[occupied], None, trio)
+        moves.append(move)
     return moves

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from .cards import CLUBS, JOKER, Card, Suit
 from .errors import IllegalMoveError, NotationError
-from .movegen import BITS, LINE_MASKS, MASK_POSITIONS, GridSummary, all_clear_moves, generate
+from .movegen import (
+    BITS,
+    LINE_MASKS,
+    MASK_POSITIONS,
+    ClubClears,
+    GridSummary,
+    all_clear_moves,
+    all_clear_trios,
+    club_clears,
+    generate,
+)
 from .moves import BLOCK_THRESHOLD, BLOCKED_BY, DOWN, GRID_SIZE, LINES, Action, Move, MoveText, directions
 from .variant import Variant
 
@@ -64,6 +74,7 @@ class Position:
     """
 
     __slots__ = (
+        "_clears",
         "_clubs_deck",
         "_discard",
         "_grid",
@@ -86,6 +97,7 @@ class Position:
     _level: Level
     _variant: Variant
     _moves: list[Move] | None
+    _clears: list[ClubClears] | None
     _index: dict[Move, Move] | None
     _summary: GridSummary | None
 
@@ -113,6 +125,7 @@ class Position:
         self._level = level
         self._variant = variant
         self._moves = None
+        self._clears = None
         self._index = None
         self._summary = None
 
@@ -139,6 +152,7 @@ class Position:
         self._level = level
         self._variant = variant
         self._moves = None
+        self._clears = None
         self._index = None
         self._summary = None
         return self
@@ -272,32 +286,78 @@ class Position:
     def play(self, move: Move) -> Position:
         """Play one turn (T1-T3) and return the new position; an illegal move raises IllegalMoveError."""
         self._check(move)  # raises the error explain would return
-        return self._apply(move)
+        return self._apply(move.clubs_used, move.mask)
 
-    def _apply(self, move: Move) -> Position:
+    def clears(self) -> Sequence[ClubClears]:
+        """What each club in hand may clear, action by action, in ``legal_moves()`` order; empty once
+        the game is over. ``legal_moves()`` is built from these: they are its masks without the
+        ``Move`` values, for searches that play thousands of turns (``play_clear``)."""
+        clears = self._clears
+        if clears is None:
+            clears = self._clears = [] if self.score == 0 else club_clears(self._grid_summary(), self._hand)
+        return clears
+
+    def all_clear_trios(self) -> list[tuple[Card, Card, Card]]:
+        """V1: the three clubs of each All Clear open now (each clears the whole grid); none when it is off."""
+        if self.is_over or Variant.ALL_CLEAR not in self._variant:
+            return []
+        return all_clear_trios(self._hand)
+
+    def play_clear(self, clubs: tuple[Card, ...], mask: int) -> Position:
+        """Play the turn that spends ``clubs`` and clears the places of ``mask`` (laid out like
+        ``Move.mask``): the same next position as ``play`` of any legal move with that effect.
+
+        Only the effect is checked, against ``clears()`` and ``all_clear_trios()``: which action
+        clears those places doesn't change the next position, so a search need not name it.
+        """
+        if not self._clears_legally(clubs, mask):
+            names = " ".join(map(str, clubs)) or "no club"
+            places = " ".join(str(p) for p in range(1, GRID_SIZE + 1) if mask >> (p - 1) & 1) or "none"
+            raise IllegalMoveError(f"no legal move spends {names} to clear places {places}")
+        return self._apply(clubs, mask)
+
+    def _clears_legally(self, clubs: tuple[Card, ...], mask: int) -> bool:
+        if len(clubs) == 3:
+            return mask == self._grid_summary().occupied and clubs in self.all_clear_trios()
+        if len(clubs) != 1 or not mask:
+            return False
+        for clear in self.clears():
+            if clear.club == clubs[0]:
+                return (
+                    mask == clear.match
+                    or mask in clear.anys
+                    or mask in clear.sums
+                    or any(mask == m for _, m in clear.lines)
+                    or any(mask == m for _, m in clear.updowns)
+                    or mask in clear.longest_runs  # what a search that clears the most plays: cheap to list
+                    or mask in clear.runs
+                )
+        return False
+
+    def _apply(self, clubs: tuple[Card, ...], mask: int) -> Position:
         grid = list(self._grid)
         discard = list(self._discard)
-        discard.extend(move.clubs_used)
-        for p in sorted(move.cleared):
-            card = grid[p - 1]
+        discard.extend(clubs)
+        for bit in BITS[mask]:  # lowest place first
+            index = bit.bit_length() - 1
+            card = grid[index]
             assert card is not None
             discard.append(card)
-            grid[p - 1] = None
+            grid[index] = None
         deck = self._grid_deck
         drawn = 0
         for i in range(GRID_SIZE):
             if grid[i] is None and drawn < len(deck):
                 grid[i] = deck[drawn]
                 drawn += 1
-        used = move.clubs_used
-        hand = [c for c in self._hand if c not in used]
-        clubs = self._clubs_deck
-        take = min(HAND_SIZE - len(hand), len(clubs))
+        hand = [c for c in self._hand if c not in clubs]
+        clubs_deck = self._clubs_deck
+        take = min(HAND_SIZE - len(hand), len(clubs_deck))
         return Position._raw(
             tuple(grid),
-            tuple(hand) + clubs[:take],
+            tuple(hand) + clubs_deck[:take],
             deck[drawn:],
-            clubs[take:],
+            clubs_deck[take:],
             tuple(discard),
             self._turns_played + 1,
             self._level,
@@ -443,7 +503,8 @@ class Position:
     def _legal(self) -> list[Move]:
         moves = self._moves
         if moves is None:
-            moves = [] if self.score == 0 else generate(self._grid_summary(), self._hand, self._variant)
+            clears = self.clears()
+            moves = generate(clears, self._hand, self._grid_summary().occupied, self._variant) if clears else []
             self._moves = moves
         return moves
 
