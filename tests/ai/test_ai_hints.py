@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -301,3 +302,26 @@ def test_the_decision_bench_collects_and_replays(tmp_path: Path, capsys: pytest.
     assert len(stored) == 2 and all(len(row) == 4 for record in stored for row in record["wins"])
     decisions.main(["replay", str(out), "3x2/1", "--repeats", "2"])
     assert "3x2/1" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_the_comparison_with_an_earlier_commit_unpacks_it_beside_this_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """benchmarks/against.py imports a commit's engine as ``clubfight_base``: against HEAD (this very
+    code in a clean clone) every hint is the same, and the base is really the unpacked copy."""
+    import clubfight.ai.hints
+    import clubfight.ai.solver
+    import clubfight.engine
+
+    against = load_benchmark("against")
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    base = against.import_base("HEAD", tmp_path)
+    try:
+        assert Path(base[0].__file__).is_relative_to(tmp_path)
+        against.compare_hints([base, (clubfight.engine, clubfight.ai.hints, clubfight.ai.solver)], "fast", 1, 1_610_001)
+    finally:
+        for name in [m for m in sys.modules if m == "clubfight_base" or m.startswith("clubfight_base.")]:
+            del sys.modules[name]
+    said = capsys.readouterr().out
+    counted = re.match(r"hint-fast: (\d+) of (\d+) hints the same", said)
+    assert counted is not None and counted[1] == counted[2] and int(counted[2]) > 3, said

@@ -2,8 +2,9 @@
 
 It scores what a move clears and what it leaves behind (suit blocks, jokers, the club spent),
 which is all a player can see before the refill. It orders candidate moves for the hint engine
-and drives its rollouts, so it must be cheap: per position it fetches the engine's suit masks
-once, then each move (with its ``Move.mask``) costs a handful of integer operations.
+(``ranked_moves``) and drives its rollouts (``best_clear``), so it must be cheap: per position it
+fetches the engine's suit masks once and values each distinct cleared mask once; a rollout step
+reads the engine's masks (``Position.clears``) and builds no ``Move`` at all.
 """
 
 from __future__ import annotations
