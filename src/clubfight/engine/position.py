@@ -307,8 +307,9 @@ class Position:
         """Play the turn that spends ``clubs`` and clears the places of ``mask`` (laid out like
         ``Move.mask``): the same next position as ``play`` of any legal move with that effect.
 
-        Only the effect is checked, against ``clears()`` and ``all_clear_trios()``: which action
-        clears those places doesn't change the next position, so a search need not name it.
+        Only the effect is checked, against ``clears()`` and ``all_clear_trios()`` (an All Clear's
+        three clubs in the order that lists them, with every occupied place): which action clears
+        those places doesn't change the next position, so a search need not name it.
         """
         if not self._clears_legally(clubs, mask):
             names = " ".join(map(str, clubs)) or "no club"
