@@ -1,5 +1,6 @@
 """Engine speed: legal-move enumeration per position, uniformly random playouts per second, and the
-hint engine's heuristic rollouts (its sample games, each move chosen by ``best_move``) per second.
+hint engine's heuristic rollouts (its sample games, each turn the heuristic's ``best_clear`` played by
+``play_clear``) per second.
 
 Run: uv run python benchmarks/engine.py [--positions N] [--playouts N]
 Figures are single-core wall-clock; compare runs on the same machine only.
@@ -90,7 +91,7 @@ def main() -> None:
     rate = time_playouts(args.playouts, rng)
     print(f"random playouts: {rate:,.0f} per second ({args.playouts} full games, legal_moves + play each turn)")
     rate = time_rollouts(args.rollouts)
-    print(f"heuristic rollouts: {rate:,.0f} per CPU second ({args.rollouts} games from the deal, best_move each turn)")
+    print(f"heuristic rollouts: {rate:,.0f} per CPU second ({args.rollouts} games from the deal, best_clear each turn)")
 
 
 if __name__ == "__main__":
