@@ -325,3 +325,27 @@ def test_the_comparison_with_an_earlier_commit_unpacks_it_beside_this_one(
     said = capsys.readouterr().out
     counted = re.match(r"hint-fast: (\d+) of (\d+) hints the same", said)
     assert counted is not None and counted[1] == counted[2] and int(counted[2]) > 3, said
+
+
+def test_chunked_bench_reports_merge_as_one_run() -> None:
+    """benchmarks/merge_results.py: two chunks give the figures of one run over both, and a gap between
+    the chunks' seeds is refused."""
+    from clubfight.ai.bench import DealResult, report_json, summarise
+
+    merge = load_benchmark("merge_results").merge
+    results = [
+        DealResult("hint-expert", "hard", seed, "won" if seed % 3 else "lost", (0.1 * seed, 0.2), 0 if seed % 3 else 2)
+        for seed in range(1, 7)
+    ]
+
+    def report(chosen: list[DealResult], seeds: range) -> dict[str, object]:
+        command = f"clubfight bench --seeds {seeds.start}-{seeds.stop - 1} --levels hard --policies hint-expert"
+        data = report_json(summarise(chosen, ["hard"], ["hint-expert"]), chosen, seeds, command)
+        return json.loads(json.dumps(data))  # as read back from the file
+
+    whole = report(results, range(1, 7))
+    merged = json.loads(json.dumps(merge([report(results[3:], range(4, 7)), report(results[:3], range(1, 4))])))
+    assert merged["rows"] == whole["rows"] and merged["deals"] == whole["deals"]
+    assert merged["seeds"] == "1-6" and str(merged["command"]).startswith("clubfight bench --seeds 1-6 ")
+    with pytest.raises(SystemExit):
+        merge([report(results[:2], range(1, 3)), report(results[3:], range(4, 7))])
