@@ -96,7 +96,8 @@ def hint_wins(job: tuple[Vector | None, str, str, Level, list[int]]) -> tuple[li
     vector, only, strength, level, seeds = job
     if vector is not None:  # a worker process of its own: swapping the defaults touches nothing else
         weights = (to_weights(vector),)
-        if only != "order":
+        if only != "order":  # the rollouts' moves: best_clear, which best_move also asks
+            heuristic.best_clear.__defaults__ = weights
             heuristic.best_move.__defaults__ = weights
         if only != "rollouts":
             heuristic.ranked_moves.__defaults__ = weights

@@ -9,6 +9,7 @@ import re
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +19,7 @@ from clubfight.ai import Hint, make_policy, suggest
 from clubfight.ai.heuristic import DEFAULT_WEIGHTS, GridMasks, Weights, best_clear, best_move, move_scorer, ranked_moves
 from clubfight.ai.hints import STRENGTHS, Finisher, Settings, rollout, suggest_with, unseen_cards
 from clubfight.ai.policies import greedy_policy
-from clubfight.engine import Level, Move, Position, Variant, deal, format_position, parse_position
+from clubfight.engine import Level, Move, Position, Suit, Variant, deal, format_position, parse_position
 
 # A small setting keeps the property tests quick; the no-peeking argument is the same at any size.
 TINY = Settings(candidates=4, samples=3)
@@ -158,31 +159,71 @@ def test_heuristic_prefers_clearing_a_joker() -> None:
     assert best_move(position).cleared == frozenset({1})
 
 
-def first_best(position: Position, weights: Weights) -> Move:
-    """The reference choice: every legal move scored, the first of the best in engine order."""
-    return max(position.legal_moves(), key=move_scorer(GridMasks.of(position), weights))
+HINTS_BEFORE_MASKS = json.loads((Path(__file__).parent / "hints-bfe1c20.json").read_text(encoding="utf-8"))
+"""Hints recorded at bfe1c20, the last commit whose rollouts built every ``Move``: six deals from
+1650001, at turns 1 (fast), 5 (strong) and 9 (fast) of the heuristic's play."""
 
 
-@pytest.mark.parametrize(
-    "weights",
-    [DEFAULT_WEIGHTS, Weights(joker=1.5, crowd=0.25, club_cost=(0, 0.5, *[0.25 * v for v in range(2, 14)]))],
-    ids=["shipped", "other"],
-)
-def test_best_clear_is_the_effect_of_the_first_best_scored_move(weights: Weights) -> None:
-    """best_clear compares only each club's best mask, the Any moves once and the longest runs:
-    along whole games (both levels, All Clear in a third) it still names the reference's move."""
+@pytest.mark.parametrize("recorded", HINTS_BEFORE_MASKS, ids=lambda r: f"{r['strength']}-{r['seed']}")
+def test_hints_are_the_same_as_when_rollouts_built_moves(recorded: dict[str, Any]) -> None:
+    position = parse_position(recorded["position"])
+    hint = suggest(position, strength=recorded["strength"], seed=recorded["seed"])
+    assert position.move_notation(hint.move) == recorded["hint"]
+
+
+def naive_score(position: Position, move: Move, weights: Weights) -> float:
+    """The heuristic's score written out again from its definition, sharing no code with it."""
+    cleared = [position.card_at(p) for p in move.cleared]
+    value = float(len(cleared)) + weights.joker * sum(1 for card in cleared if card is not None and card.is_joker)
+    for suit in (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS):
+        left = sum(1 for p in range(1, 10) if p not in move.cleared and (c := position.card_at(p)) and c.suit is suit)
+        if left > 1:
+            value -= weights.crowd * (left - 1)
+    return value - sum(weights.club_cost[club.rank] for club in move.clubs_used)
+
+
+def game_positions_for_scoring(games: int) -> list[Position]:
+    """Every position of random games from deals 1800000+, both levels, All Clear in a third."""
     rng = random.Random(1202)
-    checked = 0
-    for index in range(90):
+    found = []
+    for index in range(games):
         variant = Variant.ALL_CLEAR if index % 3 == 0 else Variant.NONE
         position = deal(Level.HARD if index % 2 else Level.EASY, 1_800_000 + index, variant=variant)
         while not position.is_over:
-            expected = first_best(position, weights)
-            assert best_clear(position, weights) == (expected.clubs_used, expected.mask), position.notation()
-            assert best_move(position, weights) is expected
-            checked += 1
+            found.append(position)
             position = position.play(rng.choice(position.legal_moves()))  # random play reaches odd grids
-    assert checked > 900
+    return found
+
+
+EXACT_WEIGHTS = [DEFAULT_WEIGHTS, Weights(joker=1.5, crowd=0.25, club_cost=(0, 0.5, *[0.25 * v for v in range(2, 14)]))]
+"""Weights whose every score is an exact binary fraction, so any order of adding them up agrees."""
+
+
+@pytest.mark.parametrize("weights", EXACT_WEIGHTS, ids=["shipped", "other"])
+def test_best_move_is_the_first_best_by_the_heuristics_definition(weights: Weights) -> None:
+    """best_clear compares only each club's best mask, one Any card per kind and the longest runs:
+    along whole games it still names the first move of the best score, scored from scratch."""
+    checked = 0
+    for position in game_positions_for_scoring(60):
+        expected = max(position.legal_moves(), key=lambda move: naive_score(position, move, weights))
+        assert best_move(position, weights) is expected, position.notation()
+        assert best_clear(position, weights) == (expected.clubs_used, expected.mask)
+        checked += 1
+    assert checked > 600
+
+
+ROUNDING_WEIGHTS = [
+    Weights(joker=0.1, crowd=0.3, club_cost=(0, *[10 + 0.1 * v for v in range(1, 14)])),
+    Weights(joker=0.7, crowd=0.1, club_cost=(0.0,) * 14),
+]
+"""Weights whose scores round (0.1 + 0.2 style) or tie across clubs: the first of equals must still win."""
+
+
+@pytest.mark.parametrize("weights", ROUNDING_WEIGHTS, ids=["rounding", "no-club-cost"])
+def test_best_clear_keeps_the_first_of_equal_scores_as_move_scorer_rounds_them(weights: Weights) -> None:
+    for position in game_positions_for_scoring(45):
+        expected = max(position.legal_moves(), key=move_scorer(GridMasks.of(position), weights))
+        assert best_clear(position, weights) == (expected.clubs_used, expected.mask), position.notation()
 
 
 def test_heuristic_weights_may_not_reward_leaving_cards() -> None:
@@ -190,6 +231,8 @@ def test_heuristic_weights_may_not_reward_leaving_cards() -> None:
         Weights(crowd=-0.1)
     with pytest.raises(ValueError):
         Weights(joker=-1.0)
+    with pytest.raises(ValueError):
+        Weights(crowd=float("nan"))
 
 
 def test_random_policy_differs_between_seeds() -> None:
@@ -307,8 +350,9 @@ def test_the_decision_bench_collects_and_replays(tmp_path: Path, capsys: pytest.
 def test_the_comparison_with_an_earlier_commit_unpacks_it_beside_this_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """benchmarks/against.py imports a commit's engine as ``clubfight_base``: against HEAD (this very
-    code in a clean clone) every hint is the same, and the base is really the unpacked copy."""
+    """benchmarks/against.py imports a commit's engine as ``clubfight_base``, really the unpacked copy,
+    and compares hints decision by decision: against HEAD (this very code in a clean clone) they are
+    all the same. The hints against the old engine are pinned by HINTS_BEFORE_MASKS."""
     import clubfight.ai.hints
     import clubfight.ai.solver
     import clubfight.engine

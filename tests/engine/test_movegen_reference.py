@@ -181,3 +181,30 @@ def test_play_clear_refuses_a_trio_that_is_not_open() -> None:
     off = Position(grid, hand, (), ())
     with pytest.raises(IllegalMoveError):
         off.play_clear((three, four, five), 511)
+
+
+@pytest.mark.parametrize(
+    ("clubs", "mask"),
+    [(("9C",), None), (("9C",), 1.0), (("9C",), -1), (("9C",), 512), (("9C",), 0), (("9C", "KC"), 1), ((), 1)],
+)
+def test_play_clear_refuses_what_is_no_turn_with_an_illegal_move_error(clubs: tuple[str, ...], mask: object) -> None:
+    position = Position(
+        [Card.parse("JK"), Card.parse("2H"), *[None] * 7], [Card.parse(c) for c in ("9C", "KC")], (), ()
+    )
+    with pytest.raises(IllegalMoveError):
+        position.play_clear(tuple(Card.parse(c) for c in clubs), mask)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        position.play_clear([Card.parse("9C")], 1)  # type: ignore[arg-type]
+    assert position.play_clear((Card.parse("9C"),), 1).grid[0] is None  # while the turn itself is fine
+
+
+def test_play_clear_refuses_every_turn_once_the_game_is_over_or_the_grid_is_empty() -> None:
+    trio = tuple(Card.parse(c) for c in ("3C", "4C", "5C"))
+    empty = Position([None] * 9, trio, [Card.parse("2H")], (), variant=Variant.ALL_CLEAR)
+    assert empty.clears() == () and empty.legal_moves() == []
+    for mask in (0, 511):
+        with pytest.raises(IllegalMoveError):
+            empty.play_clear(trio, mask)
+    won = Position([None] * 9, trio, (), (), variant=Variant.ALL_CLEAR)
+    with pytest.raises(IllegalMoveError, match="over"):
+        won.play_clear((trio[0],), 1)

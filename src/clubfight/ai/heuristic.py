@@ -31,7 +31,7 @@ class Weights:
     and the refill may bring the third."""
 
     def __post_init__(self) -> None:
-        if self.joker < 0 or self.crowd < 0:
+        if not (self.joker >= 0 and self.crowd >= 0):  # also refuses NaN
             # best_clear looks only at the longest runs, which is right only if clearing more never costs.
             raise ValueError("joker and crowd weights must be at least 0: clearing a card is never worth less")
 
@@ -114,11 +114,12 @@ def best_clear(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> tuple[
     """The heuristic's choice as its effect, (clubs spent, places cleared) for ``Position.play_clear``:
     the effect of ``best_move``, found from the engine's masks without building a ``Move``.
 
-    This is each rollout step, so the hint engine's inner loop. A club's moves all pay the same
-    club cost, so only each club's most valuable mask is compared across clubs. The Any masks are
-    the same for every club, so their best is found once, from one card of each suit; and only the
-    longest runs can be a club's best run. Scanning in ``legal_moves()`` order and keeping the first
-    of equals makes it the very move ``best_move`` names.
+    This is each rollout step, so the hint engine's inner loop. It scores what ``move_scorer``
+    scores (a mask's value less the club's cost, the same float operations) in ``legal_moves()``
+    order, keeping the first of equals, but skips moves that can't be first: an Any move's value
+    depends only on its card's kind (suit or joker), so one card of each kind stands for the rest;
+    and a run that doesn't reach as far as the grid allows clears a subset of one that does, worth
+    at least a card less (weights are never negative).
     """
     clears = position.clears()
     if not clears:
@@ -126,45 +127,47 @@ def best_clear(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> tuple[
     masks = GridMasks.of(position)
     values = MaskValues(masks, weights)
     club_cost = weights.club_cost
-    # An Any move's value depends only on its card's suit (or joker): the first of the best kind wins.
-    best_kinds = 0
-    best_any_value = -inf
-    for kind in masks:
-        if kind:
-            value = values[kind & -kind]
-            if value > best_any_value:
-                best_kinds, best_any_value = kind, value
-            elif value == best_any_value:
-                best_kinds |= kind
-    best_any = best_kinds & -best_kinds
+    hearts, spades, diamonds, jokers = masks
+    occupied = sum(clears[0].anys)
+    kinds = [
+        (kind, values[kind & -kind])
+        for kind in (hearts, spades, diamonds, jokers, occupied & ~(hearts | spades | diamonds | jokers))
+        if kind
+    ]
     best: tuple[tuple[Card, ...], int] = ((), 0)
     best_score = -inf
     for clear in clears:
+        cost = club_cost[clear.club.rank]
         same = clear.match
-        club_best, club_value = (same, values[same]) if same else (0, -inf)
+        club_best, club_score = (same, values[same] - cost) if same else (0, -inf)
         for mask in clear.sums:
-            value = values[mask]
-            if value > club_value:
-                club_best, club_value = mask, value
-        if best_any_value > club_value:
-            club_best, club_value = best_any, best_any_value
+            score = values[mask] - cost
+            if score > club_score:
+                club_best, club_score = mask, score
+        any_kinds, any_score = 0, -inf  # the Any moves come in place order: the lowest place of the best kinds
+        for kind, value in kinds:
+            score = value - cost
+            if score > any_score:
+                any_kinds, any_score = kind, score
+            elif score == any_score:
+                any_kinds |= kind
+        if any_score > club_score:
+            club_best, club_score = any_kinds & -any_kinds, any_score
         for _, mask in clear.lines:
-            value = values[mask]
-            if value > club_value:
-                club_best, club_value = mask, value
+            score = values[mask] - cost
+            if score > club_score:
+                club_best, club_score = mask, score
         for _, mask in clear.updowns:
-            value = values[mask]
-            if value > club_value:
-                club_best, club_value = mask, value
-        for mask in clear.longest_runs:  # values grow with each card cleared: a shorter run never wins
-            value = values[mask]
-            if value > club_value:
-                club_best, club_value = mask, value
-        score = club_value - club_cost[clear.club.rank]
-        if score > best_score:
-            best, best_score = ((clear.club,), club_best), score
-    occupied = sum(clears[0].anys)  # All Clear clears every occupied place
-    for trio in position.all_clear_trios():
+            score = values[mask] - cost
+            if score > club_score:
+                club_best, club_score = mask, score
+        for mask in clear.longest_runs:
+            score = values[mask] - cost
+            if score > club_score:
+                club_best, club_score = mask, score
+        if club_score > best_score:
+            best, best_score = ((clear.club,), club_best), club_score
+    for trio in position.all_clear_trios():  # each clears every occupied place
         score = values[occupied] - sum(club_cost[club.rank] for club in trio)
         if score > best_score:
             best, best_score = (trio, occupied), score
@@ -174,4 +177,7 @@ def best_clear(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> tuple[
 def best_move(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> Move:
     """The heuristic's choice: the legal move with the highest score (first in engine order on ties)."""
     clubs, mask = best_clear(position, weights)
-    return next(move for move in position.legal_moves() if move.mask == mask and move.clubs_used == clubs)
+    for move in position.legal_moves():
+        if move.mask == mask and move.clubs_used == clubs:
+            return move
+    raise AssertionError(f"best_clear named no legal move in {position.notation()}")

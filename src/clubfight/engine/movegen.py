@@ -100,7 +100,7 @@ class GridSummary:
             blocked.add(Action.RUN)
         return frozenset(blocked)
 
-    def sum_masks(self, targets: set[int]) -> dict[int, list[int]]:
+    def sum_masks(self, targets: set[int]) -> dict[int, tuple[int, ...]]:
         """Masks of every non-joker subset whose values total each target (S1).
 
         Meet in the middle: subsets of places 1-4 are paired with subsets of places 5-9
@@ -116,14 +116,16 @@ class GridSummary:
         for total, mask in high:
             if total <= limit:
                 by_total[total].append(mask)
-        found: dict[int, list[int]] = {}
+        found: dict[int, tuple[int, ...]] = {}
         for target in targets:
-            found[target] = [
-                low_mask | high_mask
-                for low_total, low_mask in low
-                if low_total <= target
-                for high_mask in by_total[target - low_total]
-            ]
+            found[target] = tuple(
+                [
+                    low_mask | high_mask
+                    for low_total, low_mask in low
+                    if low_total <= target
+                    for high_mask in by_total[target - low_total]
+                ]
+            )
         return found
 
     def below(self, value: int) -> int:
@@ -188,18 +190,19 @@ class ClubClears(NamedTuple):
     club: Card
     match: int
     """M1: every card of the club's value, or 0 when the grid has none."""
-    sums: Sequence[int]
+    sums: tuple[int, ...]
     """S1: each set of cards whose values add up to the club's."""
     anys: tuple[int, ...]
     """A1: each occupied place, one bit each (the same for every club)."""
-    lines: Sequence[tuple[str, int]]
+    lines: tuple[tuple[str, int], ...]
     """L1: (line name, the occupied places of that line) for each distinct clearing; empty when blocked."""
-    updowns: Sequence[tuple[str, int]]
+    updowns: tuple[tuple[str, int], ...]
     """U1: (direction, the places it clears) for each direction that clears something; empty when blocked."""
     runs_open: bool
     """R1: whether a run is open to the club (not blocked, and a neighbouring value in the grid)."""
     grid: GridSummary
-    """The grid these are of; runs are listed from it only when asked for."""
+    """The engine's summary of the grid, which lists the runs when they are asked for: a step of a
+    search rarely needs them all (``longest_runs``). Engine-internal; not a value to compare."""
 
     @property
     def runs(self) -> list[int]:
@@ -216,11 +219,11 @@ class ClubClears(NamedTuple):
 _new_tuple = tuple.__new__
 
 
-def club_clears(summary: GridSummary, hand: Sequence[Card]) -> list[ClubClears]:
+def club_clears(summary: GridSummary, hand: Sequence[Card]) -> tuple[ClubClears, ...]:
     """Each club's clearings (T1: every one clears at least one card; T2: blocked actions have none)."""
     occupied = summary.occupied
     if not occupied or not hand:
-        return []
+        return ()
     hearts, spades, diamonds = summary.suit_counts  # T2, without building blocked()'s set on the hot path
     line_ok = diamonds < BLOCK_THRESHOLD
     updown_ok = spades < BLOCK_THRESHOLD
@@ -232,26 +235,24 @@ def club_clears(summary: GridSummary, hand: Sequence[Card]) -> list[ClubClears]:
     for club in hand:
         v = club.rank
         same = by_value[v]
-        lines: Sequence[tuple[str, int]] = ()
+        lines: tuple[tuple[str, int], ...] = ()
         if line_ok and same:
-            lines = []
-            seen = set()
+            seen: dict[int, str] = {}  # the first line name that clears each set of places
             for name, line in LINE_MASKS:
                 if line & same:
-                    cleared = line & occupied
-                    if cleared not in seen:
-                        seen.add(cleared)
-                        lines.append((name, cleared))
-        updowns: Sequence[tuple[str, int]] = ()
+                    seen.setdefault(line & occupied, name)
+            lines = tuple((name, cleared) for cleared, name in seen.items())
+        updowns: tuple[tuple[str, int], ...] = ()
         if updown_ok:
             for direction in DIRECTIONS[v]:  # U1
                 cleared = summary.below(v) if direction == DOWN else summary.above(v)
                 if cleared:
-                    updowns = [*updowns, (direction, cleared)]
+                    updowns += ((direction, cleared),)
         runs_open = run_ok and bool(by_value[v - 1] or by_value[v + 1])
-        # tuple.__new__ skips the named tuple's Python-level __new__: this runs on every position
+        # tuple.__new__ skips the named tuple's Python-level __new__ (every position runs this), so
+        # every field is given: ClubClears must keep no defaults.
         found.append(_new_tuple(ClubClears, (club, same, sums[v], anys, lines, updowns, runs_open, summary)))
-    return found
+    return tuple(found)
 
 
 def generate(clears: Sequence[ClubClears], hand: Sequence[Card], occupied: int, variant: Variant) -> list[Move]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -97,7 +97,7 @@ class Position:
     _level: Level
     _variant: Variant
     _moves: list[Move] | None
-    _clears: list[ClubClears] | None
+    _clears: tuple[ClubClears, ...] | None
     _index: dict[Move, Move] | None
     _summary: GridSummary | None
 
@@ -288,13 +288,14 @@ class Position:
         self._check(move)  # raises the error explain would return
         return self._apply(move.clubs_used, move.mask)
 
-    def clears(self) -> Sequence[ClubClears]:
-        """What each club in hand may clear, action by action, in ``legal_moves()`` order; empty once
-        the game is over. ``legal_moves()`` is built from these: they are its masks without the
-        ``Move`` values, for searches that play thousands of turns (``play_clear``)."""
+    def clears(self) -> tuple[ClubClears, ...]:
+        """What each club in hand may clear, action by action, in ``legal_moves()`` order; empty when
+        there is no move (the game is over, or the grid is empty). ``legal_moves()`` is built from
+        these: they are its masks without the ``Move`` values, for searches that play thousands of
+        turns (``play_clear``)."""
         clears = self._clears
         if clears is None:
-            clears = self._clears = [] if self.score == 0 else club_clears(self._grid_summary(), self._hand)
+            clears = self._clears = () if self.score == 0 else club_clears(self._grid_summary(), self._hand)
         return clears
 
     def all_clear_trios(self) -> list[tuple[Card, Card, Card]]:
@@ -311,9 +312,13 @@ class Position:
         three clubs in the order that lists them, with every occupied place): which action clears
         those places doesn't change the next position, so a search need not name it.
         """
+        if self.is_over:
+            raise IllegalMoveError("the game is over")
+        if not (type(mask) is int and 0 < mask < 1 << GRID_SIZE and isinstance(clubs, tuple)):
+            raise IllegalMoveError(f"a turn spends a tuple of clubs and clears a 9-bit mask, not {clubs!r}, {mask!r}")
         if not self._clears_legally(clubs, mask):
             names = " ".join(map(str, clubs)) or "no club"
-            places = " ".join(str(p) for p in range(1, GRID_SIZE + 1) if mask >> (p - 1) & 1) or "none"
+            places = " ".join(str(p) for p in MASK_POSITIONS[mask])
             raise IllegalMoveError(f"no legal move spends {names} to clear places {places}")
         return self._apply(clubs, mask)
 
