@@ -8,8 +8,8 @@ from functools import cache
 import pytest
 
 from clubfight.ai import LostPositions, SolveResult, Verdict, solve
-from clubfight.ai.solver import club_capacity, provably_lost
-from clubfight.engine import Card, Level, Position, deal, parse_position
+from clubfight.ai.solver import MAX_CLEAR_PER_TURN, club_capacity, most_cleared_next, provably_lost
+from clubfight.engine import Card, Level, Position, Variant, deal, parse_position
 
 
 def cards(text: str) -> list[Card]:
@@ -199,3 +199,21 @@ def test_lost_positions_of_one_game_are_refused_for_another() -> None:
         solve(deal(Level.EASY, 3), lost=lost)
     with pytest.raises(ValueError, match="another game"):
         solve(deal(Level.HARD, 2), lost=lost)
+
+
+def test_most_cleared_next_reads_the_masks_as_the_move_list_says() -> None:
+    """The solver orders children by the most cards a next move clears, read from ``clears()``: the
+    same number as the longest of ``legal_moves()``, along random games with and without All Clear."""
+    rng = random.Random(12)
+    checked = 0
+    for index in range(60):
+        variant = Variant.ALL_CLEAR if index % 3 == 0 else Variant.NONE
+        position = deal(Level.HARD if index % 2 else Level.EASY, 1_900_000 + index, variant=variant)
+        while True:
+            expected = max((len(move.cleared) for move in position.legal_moves()), default=MAX_CLEAR_PER_TURN)
+            assert most_cleared_next(position) == expected, position.notation()
+            checked += 1
+            if position.is_over:
+                break
+            position = position.play(rng.choice(position.legal_moves()))
+    assert checked > 600

@@ -203,6 +203,30 @@ ORDERINGS = (HEURISTIC, MOST_CLEARED, SAVE_MIDDLE_CLUBS, SHUFFLED)
 """The move orders the restarts take turns with; measured best first (docs/ai.md)."""
 
 
+def most_cleared_next(position: Position) -> int:
+    """The most cards any legal move clears here (MAX_CLEAR_PER_TURN when there is none): what
+    ``max(len(m.cleared) for m in legal_moves())`` says, read from the engine's masks, so that the
+    many children never searched don't build their move lists. All Clear clears every card."""
+    clears = position.clears()
+    if not clears:
+        return MAX_CLEAR_PER_TURN
+    if position.all_clear_trios():
+        return len(clears[0].anys)
+    most = 1  # an Any move
+    bit_count = int.bit_count
+    for clear in clears:
+        cleared = bit_count(clear.match)
+        if clear.sums:
+            cleared = max(cleared, *map(bit_count, clear.sums))
+        for _, mask in (*clear.lines, *clear.updowns):
+            cleared = max(cleared, bit_count(mask))
+        if clear.runs_open:
+            cleared = max(cleared, bit_count(clear.longest_runs[0]))  # the longest runs are all as long
+        if cleared > most:
+            most = cleared
+    return most
+
+
 def child_order_key(
     move: Move, child: Position, ordering: int, noise: random.Random, score: Callable[[Move], float]
 ) -> tuple[float, int]:
@@ -213,7 +237,7 @@ def child_order_key(
     HEURISTIC adds the hint engine's one-ply judgement (jokers, club worth, suit crowding); the
     others break ties by club (weak clubs first, or the A and K first), or add noise.
     """
-    best_next = max((len(m.cleared) for m in child.legal_moves()), default=MAX_CLEAR_PER_TURN)
+    best_next = most_cleared_next(child)
     rank = move.club.rank
     if ordering == HEURISTIC:
         return (-best_next - score(move), rank)
@@ -283,7 +307,7 @@ class _Search:
             if limit is not None and self.nodes >= limit:
                 raise _OutOfBudget  # counted move by move, so --nodes N searches at most N
             self.nodes += 1
-            child = position.play(move)
+            child = position.play_clear(move.clubs_used, move.mask)  # the move's effect: a cheaper check
             if child.score == 0:
                 self.line.append(move)
                 return True
