@@ -487,9 +487,11 @@ async def test_autoplay_pauses_and_hands_over_the_table() -> None:
         await click_button(pilot, app, "#confirm-row", "confirm")
         await pilot.pause()
         assert table.plan == before and len(table.moves) == played
+        # Resumed, the demo commits the move it showed, then waits 5 s before the next: on a loaded
+        # machine, at its own pace, it could finish the deal before the Esc below arrived.
+        table.pace = 5.0
         await pilot.press("space")
         await settle(pilot, lambda: len(table.moves) > played)
-        table.pace = 5.0  # the next move waits: on a loaded machine the demo could finish the deal before Esc
         await pilot.press("escape")
         await pilot.pause()
         assert not table.playing
