@@ -140,19 +140,31 @@ class GridSummary:
             mask |= self.by_value[v]
         return mask
 
-    def run_masks(self, value: int) -> list[int]:
-        """Every choice of grid cards that forms an unbroken run with a club of ``value`` (R1)."""
+    def _reach(self, value: int) -> tuple[list[int], list[int]]:
+        """R1's two walks from a club of ``value``: the cards of each value just below it, nearest
+        first, while every value is in the grid; then the same above it."""
         by_value = self.by_value
-        down = [[0]]
+        down = []
         v = value - 1
         while v >= 1 and by_value[v]:
-            down.append([m | bit for m in down[-1] for bit in BITS[by_value[v]]])
+            down.append(by_value[v])
             v -= 1
-        up = [[0]]
+        up = []
         v = value + 1
         while v <= 13 and by_value[v]:
-            up.append([m | bit for m in up[-1] for bit in BITS[by_value[v]]])
+            up.append(by_value[v])
             v += 1
+        return down, up
+
+    def run_masks(self, value: int) -> list[int]:
+        """Every choice of grid cards that forms an unbroken run with a club of ``value`` (R1)."""
+        below, above = self._reach(value)
+        down = [[0]]
+        for cards in below:
+            down.append([m | bit for m in down[-1] for bit in BITS[cards]])
+        up = [[0]]
+        for cards in above:
+            up.append([m | bit for m in up[-1] for bit in BITS[cards]])
         masks: list[int] = []
         for i, lows in enumerate(down):
             for j, highs in enumerate(up):
@@ -163,18 +175,9 @@ class GridSummary:
     def longest_runs(self, value: int) -> list[int]:
         """The runs of ``run_masks`` that reach as far down and as far up as the grid allows, in
         ``run_masks`` order: every other run clears a subset of one of these."""
-        by_value = self.by_value
-        reach = []
-        v = value - 1
-        while v >= 1 and by_value[v]:
-            reach.append(by_value[v])
-            v -= 1
-        v = value + 1
-        while v <= 13 and by_value[v]:
-            reach.append(by_value[v])
-            v += 1
+        below, above = self._reach(value)
         runs = [0]
-        for cards in reach:  # one card of each value reached; a lone card needs no choosing
+        for cards in (*below, *above):  # one card of each value reached; a lone card needs no choosing
             runs = [m | cards for m in runs] if cards & (cards - 1) == 0 else [m | b for m in runs for b in BITS[cards]]
         return runs if runs[0] else []
 
