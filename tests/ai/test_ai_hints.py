@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from ai_support import load_benchmark, mid_game, with_decks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,27 +18,10 @@ from clubfight.ai import Hint, make_policy, suggest
 from clubfight.ai.heuristic import DEFAULT_WEIGHTS, GridMasks, Weights, best_clear, best_move, move_scorer, ranked_moves
 from clubfight.ai.hints import STRENGTHS, Finisher, Settings, rollout, suggest_with, unseen_cards
 from clubfight.ai.policies import greedy_policy
-from clubfight.engine import Level, Move, Position, Suit, Variant, deal, format_position, parse_position
+from clubfight.engine import Level, Move, Position, Suit, Variant, deal, parse_position
 
 # A small setting keeps the property tests quick; the no-peeking argument is the same at any size.
 TINY = Settings(candidates=4, samples=3)
-
-
-def mid_game(level: Level, seed: int, turns: int) -> Position:
-    position = deal(level, seed)
-    for _ in range(turns):
-        if position.is_over:
-            break
-        position = position.play(best_move(position))
-    return position
-
-
-def with_decks(position: Position, grid_deck: list[str], clubs_deck: list[str]) -> str:
-    """The position string with its two hidden decks replaced (same cards, another order)."""
-    fields = format_position(position).split("|")
-    fields[2] = " " + " ".join(grid_deck) + " "
-    fields[3] = " " + " ".join(clubs_deck) + " "
-    return "|".join(fields)
 
 
 @settings(max_examples=30)
@@ -162,12 +144,17 @@ def test_heuristic_prefers_clearing_a_joker() -> None:
 HINTS_BEFORE_MASKS = json.loads((Path(__file__).parent / "hints-bfe1c20.json").read_text(encoding="utf-8"))
 """Hints recorded at bfe1c20, the last commit whose rollouts built every ``Move``: six deals from
 1650001, at turns 1 (fast), 5 (strong) and 9 (fast) of the heuristic's play."""
+STRENGTHS_AT_BFE1C20 = {
+    "fast": Settings(candidates=8, samples=10, rounds=2, per_card=0.1),
+    "strong": Settings(candidates=8, samples=24, rounds=3, per_card=0.1),
+}
+"""fast and strong as they were then: full rollouts, which these hints pin down."""
 
 
 @pytest.mark.parametrize("recorded", HINTS_BEFORE_MASKS, ids=lambda r: f"{r['strength']}-{r['seed']}")
 def test_hints_are_the_same_as_when_rollouts_built_moves(recorded: dict[str, Any]) -> None:
     position = parse_position(recorded["position"])
-    hint = suggest(position, strength=recorded["strength"], seed=recorded["seed"])
+    hint = suggest_with(position, STRENGTHS_AT_BFE1C20[recorded["strength"]], seed=recorded["seed"])
     assert position.move_notation(hint.move) == recorded["hint"]
 
 
@@ -239,17 +226,6 @@ def test_random_policy_differs_between_seeds() -> None:
     position = deal(Level.EASY, 2)
     picks = {make_policy("random", seed)(position) for seed in range(20)}
     assert len(picks) > 1
-
-
-def load_benchmark(name: str) -> ModuleType:
-    """A script of benchmarks/, which is not a package: loaded from its path."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the script runs
-    spec.loader.exec_module(module)
-    return module
 
 
 def benchmark_finishers() -> dict[str, Finisher]:

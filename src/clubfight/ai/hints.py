@@ -3,10 +3,12 @@
 It knows the grid, the hand and which cards are still unseen (the grid deck and the clubs deck
 as sets), never the order of either deck. It uses perfect-information Monte Carlo (PIMC): deal
 the unseen cards into many sample orders, try the heuristic's best few moves in every sample
-(the same samples for every move, so luck cancels out), finish each sample game with the
-heuristic policy, and keep the move that wins most often; "strong" and "expert" spend extra samples
-on the close calls by successive halving. docs/ai.md has the measurements that chose this design and
-its settings over the alternatives.
+(the same samples for every move, so luck cancels out), play each sample game on with the
+heuristic policy, and keep the move that wins most often; the searches spend extra samples on the
+close calls by successive halving. fast and strong play six turns of each sample and let a learned
+value model (``value.py``) judge the rest, which buys them several times the samples; expert plays
+every sample out. docs/ai.md has the measurements that chose this design and its settings over the
+alternatives.
 
 No peeking: the unseen cards are sorted before they are shuffled with the hint's own
 ``random.Random(seed)``, so the hint can't depend on the real deck order.
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 
 from ..engine import BLOCK_THRESHOLD, Card, Move, Position, Suit
 from .heuristic import GridMasks, best_clear, ranked_moves
+from .value import estimate
 
 
 @dataclass(frozen=True)
@@ -30,21 +33,44 @@ class Hint:
     reason: str
 
 
-Finisher = Callable[[Position], tuple[bool, int]]
-"""Plays a sample game to its end from the position after a candidate move: (won, cards left)."""
+Finisher = Callable[[Position], tuple[float, float]]
+"""Judges a sample game from the position after a candidate move: (won, cards left) of its end,
+or their expected values when it stops early."""
 
 
 def finish_by_rollout(child: Position) -> tuple[bool, int]:
-    """The shipped finisher: the heuristic policy plays the sample out."""
+    """The heuristic policy plays the sample out to its end."""
     end = rollout(child)
     return end.score == 0, end.score
 
 
 @dataclass(frozen=True)
+class TruncatedRollout:
+    """The heuristic policy plays ``horizon`` turns of the sample, then the value model
+    (``value.estimate``) judges the rest: a turn's cost instead of up to 13 early in a game,
+    and an expected result, which varies less from sample to sample than a won-or-lost one."""
+
+    horizon: int
+
+    def __call__(self, child: Position) -> tuple[float, float]:
+        position = child
+        for _ in range(self.horizon):
+            if position.is_over:
+                break
+            clubs, mask = best_clear(position)
+            position = position.play_clear(clubs, mask)
+        return estimate(position)
+
+
+OPENING_CLUBS = 9
+"""Clubs left from which a search is an opening one: turns 1-5 of 13."""
+
+
+@dataclass(frozen=True)
 class Settings:
     """How hard the engine thinks: candidates tried, sample deals per candidate, and how each
-    sample game is finished. Only the heuristic rollout ships; the finishers it was compared
-    with in docs/ai.md live in benchmarks/finishers.py."""
+    sample game is judged: played out (``finish_by_rollout``) or cut short (``TruncatedRollout``).
+    The other finishers compared in docs/ai.md live in benchmarks/finishers.py."""
 
     candidates: int
     samples: int
@@ -56,17 +82,31 @@ class Settings:
     """Wins a card left in a lost sample game costs in the ranking: a near miss says more about a
     move than a rout, which helps most when the samples are few. 0 ranks by wins alone, with the
     cards left only breaking ties."""
+    opening_samples: int | None = None
+    """First-round samples while ``OPENING_CLUBS`` or more clubs are left (the first five turns),
+    instead of ``samples``: see ``samples_for``."""
+
+    def samples_for(self, position: Position) -> int:
+        """The first round's sample deals at ``position``. The time goals are a median decision
+        and a 95th percentile: the first five turns are under half of a game's decisions, so they
+        may take the longer searches, and the later turns keep the median."""
+        if self.opening_samples is not None and position.clubs_left >= OPENING_CLUBS:
+            return self.opening_samples
+        return self.samples
 
 
 STRENGTHS: dict[str, Settings] = {
-    "fast": Settings(candidates=8, samples=10, rounds=2, per_card=0.1),
-    "strong": Settings(candidates=8, samples=24, rounds=3, per_card=0.1),
+    "fast": Settings(candidates=8, samples=12, rounds=2, per_card=0.1, finish=TruncatedRollout(6), opening_samples=20),
+    "strong": Settings(
+        candidates=8, samples=28, rounds=3, per_card=0.1, finish=TruncatedRollout(6), opening_samples=48
+    ),
     "expert": Settings(candidates=24, samples=24, rounds=5),
 }
-"""fast and strong answer a player's hint key; expert (about five times strong's work, a second or
-more a move) is for analysis and autoplay, and for measuring how far blind play can go. fast and
-strong try only the heuristic's best 8 moves: the best move is nearly always among them, and the
-samples are worth more on those (benchmarks/decisions.py, docs/ai.md)."""
+"""fast and strong answer a player's hint key; expert (a second or more a move) is for analysis and
+autoplay, and for measuring how far blind play can go. fast and strong try only the heuristic's best
+8 moves: the best move is nearly always among them, and the samples are worth more on those
+(benchmarks/decisions.py). Their rollouts stop after six turns, where the value model takes over
+(docs/ai.md, "Rollouts cut short by a learned value")."""
 
 
 def unseen_cards(position: Position) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -110,8 +150,9 @@ def rollout(position: Position) -> Position:
 class Evaluation:
     move: Move
     heuristic: float
-    wins: int
-    cards_left: int
+    wins: float
+    """Sample games won, or the value model's expected wins where it judged them."""
+    cards_left: float
     samples: int
 
 
@@ -122,9 +163,10 @@ class _Tally:
         self.move = move
         self.heuristic = heuristic
         self.order = order
-        self.wins = self.left = self.samples = 0
+        self.wins = self.left = 0.0
+        self.samples = 0
 
-    def rank(self, per_card: float) -> tuple[float, int, int]:
+    def rank(self, per_card: float) -> tuple[float, float, int]:
         """Most wins less ``per_card`` a card left, then fewest cards left over all samples (E3),
         then the heuristic's order."""
         return (per_card * self.left - self.wins, self.left, self.order)
@@ -146,7 +188,7 @@ def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluati
     alive = list(tallies)
     for round_number in range(settings.rounds):
         # Every candidate still in sees the same new sample deals, so luck cancels out.
-        for sample in sample_positions(position, settings.samples << round_number, rng):
+        for sample in sample_positions(position, settings.samples_for(position) << round_number, rng):
             for tally in alive:
                 won, cards = finish(sample.play(tally.move))
                 tally.wins += won
@@ -195,7 +237,9 @@ def describe(position: Position, evaluation: Evaluation) -> str:
             parts.append(f"breaks the {suit.symbol} block")
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     if evaluation.samples:
-        text += f"; won {evaluation.wins} of {evaluation.samples} sampled deals"
+        wins = evaluation.wins
+        won = f"{wins:.0f}" if float(wins).is_integer() else f"about {wins:.1f}"
+        text += f"; won {won} of {evaluation.samples} sampled deals"
     else:
         text += "; the only legal move"
     return text

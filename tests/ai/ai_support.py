@@ -1,0 +1,40 @@
+"""Helpers the AI tests share (tests/ai is on sys.path while they run): positions along the
+heuristic's play, hidden decks in another order, and the scripts of benchmarks/."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from clubfight.ai.heuristic import best_move
+from clubfight.engine import Level, Position, deal, format_position
+
+
+def mid_game(level: Level, seed: int, turns: int) -> Position:
+    position = deal(level, seed)
+    for _ in range(turns):
+        if position.is_over:
+            break
+        position = position.play(best_move(position))
+    return position
+
+
+def with_decks(position: Position, grid_deck: list[str], clubs_deck: list[str]) -> str:
+    """The position string with its two hidden decks replaced (same cards, another order)."""
+    fields = format_position(position).split("|")
+    fields[2] = " " + " ".join(grid_deck) + " "
+    fields[3] = " " + " ".join(clubs_deck) + " "
+    return "|".join(fields)
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/, which is not a package: loaded from its path."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the script runs
+    spec.loader.exec_module(module)
+    return module
