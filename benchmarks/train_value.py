@@ -36,7 +36,8 @@ WEIGHTS_MODULE = Path(__file__).resolve().parents[1] / "src" / "clubfight" / "ai
 LABEL_ROLLOUTS = 2
 """Rollouts per training position: two halve the label's noise for a fraction of the play's cost."""
 RIDGE = 1e-3
-"""A touch of ridge keeps Newton's steps finite while a club indicator is nearly constant."""
+"""A touch of ridge gives the systems a single solution: the 13 club indicators add up to the clubs
+left, so without it the features are linearly dependent."""
 
 Row = tuple[list[float], float, float]
 """(features, share of the rollouts won, mean cards left)."""

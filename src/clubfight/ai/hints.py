@@ -47,8 +47,9 @@ def finish_by_rollout(child: Position) -> tuple[bool, int]:
 @dataclass(frozen=True)
 class TruncatedRollout:
     """The heuristic policy plays ``horizon`` turns of the sample, then the value model
-    (``value.estimate``) judges the rest: a turn's cost instead of up to 13 early in a game,
-    and an expected result, which varies less from sample to sample than a won-or-lost one."""
+    (``value.estimate``) judges the rest. A sample costs at most ``horizon`` turns instead of up
+    to 13 early in a game, and its result is an expected one, which varies less from sample to
+    sample than won or lost."""
 
     horizon: int
 
