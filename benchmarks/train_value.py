@@ -29,7 +29,7 @@ from pathlib import Path
 from clubfight.ai.bench import parse_seed_range
 from clubfight.ai.heuristic import ranked_moves
 from clubfight.ai.hints import rollout, sample_positions
-from clubfight.ai.value import FEATURES, features
+from clubfight.ai.value import FEATURES, dot, features, logistic
 from clubfight.engine import Level, deal
 
 WEIGHTS_MODULE = Path(__file__).resolve().parents[1] / "src" / "clubfight" / "ai" / "value_weights.py"
@@ -79,7 +79,7 @@ def read_rows(path: str) -> Iterator[Row]:
             yield row["x"], float(row["won"]), float(row["left"])
 
 
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+def solve_linear(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """``matrix`` x = ``vector`` by Gaussian elimination with partial pivoting (small, dense, plain Python)."""
     size = len(vector)
     a = [[*row, vector[i]] for i, row in enumerate(matrix)]
@@ -126,21 +126,17 @@ def weighted_normal_equations(
     return matrix, vector
 
 
-def sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
-
-
 def fit_logistic(rows: Sequence[Row], iterations: int = 12) -> list[float]:
     """Newton's method (IRLS) for the log loss of the won shares."""
     w = [0.0] * len(rows[0][0])
     for _ in range(iterations):
         steps = []
         for x, won, _ in rows:
-            p = sigmoid(sum(a * b for a, b in zip(w, x, strict=True)))
+            p = logistic(dot(w, x))
             steps.append((x, p * (1 - p), won - p))
         hessian, gradient = weighted_normal_equations(steps)
         gradient = [g - RIDGE * wi for g, wi in zip(gradient, w, strict=True)]
-        delta = solve(hessian, gradient)
+        delta = solve_linear(hessian, gradient)
         w = [a + b for a, b in zip(w, delta, strict=True)]
         if max(abs(d) for d in delta) < 1e-9:
             break
@@ -150,13 +146,13 @@ def fit_logistic(rows: Sequence[Row], iterations: int = 12) -> list[float]:
 def fit_linear(rows: Sequence[Row]) -> list[float]:
     """Least squares of the cards left."""
     matrix, vector = weighted_normal_equations((x, 1.0, left) for x, _, left in rows)
-    return solve(matrix, vector)
+    return solve_linear(matrix, vector)
 
 
 def log_loss(w: list[float], rows: Sequence[Row]) -> float:
     total = 0.0
     for x, won, _ in rows:
-        p = min(max(sigmoid(sum(a * b for a, b in zip(w, x, strict=True))), 1e-9), 1 - 1e-9)
+        p = min(max(logistic(dot(w, x)), 1e-9), 1 - 1e-9)
         total -= won * math.log(p) + (1 - won) * math.log(1 - p)
     return total / len(rows)
 

@@ -23,7 +23,7 @@ from clubfight.ai.hints import (
     rollout,
     sample_positions,
 )
-from clubfight.ai.value import FEATURES, estimate, features
+from clubfight.ai.value import FEATURES, dot, estimate, features, logistic
 from clubfight.ai.value_weights import LEFT_WEIGHTS, WIN_WEIGHTS
 from clubfight.engine import Level, deal, parse_position
 
@@ -143,7 +143,7 @@ def test_newton_recovers_a_known_logistic_model() -> None:
     rows = []
     for _ in range(4000):
         x = [1.0, rng.uniform(-2, 2), rng.uniform(-2, 2)]
-        p = train.sigmoid(sum(a * b for a, b in zip(truth, x, strict=True)))
+        p = logistic(dot(truth, x))
         rows.append((x, p, 3.0 + 2.0 * x[1] - x[2]))  # the expected label: a share, as two rollouts give
     fitted = train.fit_logistic(rows)
     assert all(abs(a - b) < 0.01 for a, b in zip(fitted, truth, strict=True)), fitted
@@ -162,7 +162,7 @@ def test_the_written_weights_module_reads_back(tmp_path: Path) -> None:
 def test_dependent_features_are_refused() -> None:
     train = load_benchmark("train_value")
     with pytest.raises(ValueError, match="dependent"):
-        train.solve([[1.0, 2.0], [2.0, 4.0]], [1.0, 2.0])
+        train.solve_linear([[1.0, 2.0], [2.0, 4.0]], [1.0, 2.0])
 
 
 def test_collect_and_fit_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ unseen cards as a set (jokers counted, never their order).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import exp
 
 from ..engine import Position
@@ -39,8 +40,7 @@ def features(position: Position) -> list[float]:
     """The model's inputs for ``position``, in ``FEATURES`` order."""
     cards = position.score
     clubs = position.clubs_left
-    grid = [card for card in position.grid if card is not None]
-    grid_jokers = sum(1 for card in grid if card.suit is None)
+    grid_jokers = position.mask(None).bit_count()  # the engine's grid summary, shared with score and blocks
     jokers = grid_jokers + sum(1 for card in position.grid_deck if card.suit is None)
     values = [1.0, float(cards), float(clubs), float(jokers), float(grid_jokers)] + [0.0] * 13
     for club in position.hand:
@@ -48,8 +48,8 @@ def features(position: Position) -> list[float]:
     for club in position.clubs_deck:
         values[4 + club.rank] = 1.0
     values += [
-        float(len(position.blocks())),
-        float(len(grid)),
+        float(len(position.blocked_actions())),
+        float(sum(card is not None for card in position.grid)),
         cards * cards / 40,
         cards * clubs / 40,
         clubs * clubs / 13,
@@ -63,8 +63,15 @@ def estimate(position: Position) -> tuple[float, float]:
     if position.is_over:
         return float(position.score == 0), float(position.score)
     x = features(position)
-    logit = sum(w * v for w, v in zip(WIN_WEIGHTS, x, strict=True))
-    left = sum(w * v for w, v in zip(LEFT_WEIGHTS, x, strict=True))
-    # exp overflows past about 709; a logit that large is a certainty either way.
-    win = 1.0 / (1.0 + exp(-logit)) if logit > -700 else 0.0
-    return win, max(0.0, left)
+    return logistic(dot(WIN_WEIGHTS, x)), max(0.0, dot(LEFT_WEIGHTS, x))
+
+
+def dot(weights: Sequence[float], values: Sequence[float]) -> float:
+    """A linear model's output: the weights times the features, summed."""
+    return sum(w * v for w, v in zip(weights, values, strict=True))
+
+
+def logistic(logit: float) -> float:
+    """The chance a logit stands for. exp overflows past about 709; a logit that low is a
+    certain loss."""
+    return 1.0 / (1.0 + exp(-logit)) if logit > -700 else 0.0
