@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from ai_support import load_benchmark, mid_game, with_decks
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubfight.ai.heuristic import GridMasks, best_clear_score, best_move, move_scorer, widest_clear
+from clubfight.ai.heuristic import best_move
 from clubfight.ai.hints import (
     OPENING_CLUBS,
     STRENGTHS,
@@ -25,7 +25,7 @@ from clubfight.ai.hints import (
 )
 from clubfight.ai.value import FEATURES, dot, estimate, features, logistic
 from clubfight.ai.value_weights import LEFT_WEIGHTS, WIN_WEIGHTS
-from clubfight.engine import Level, Variant, deal, parse_position
+from clubfight.engine import Level, deal, parse_position
 
 
 def test_a_deal_has_every_club_and_joker_still_to_come() -> None:
@@ -50,39 +50,6 @@ def test_the_estimate_ignores_the_order_of_the_hidden_decks(deal_seed: int, turn
     grid_deck = data.draw(st.permutations([str(c) for c in position.grid_deck]))
     clubs_deck = data.draw(st.permutations([str(c) for c in position.clubs_deck]))
     assert estimate(parse_position(with_decks(position, grid_deck, clubs_deck))) == estimate(position)
-
-
-@settings(max_examples=40)
-@given(
-    deal_seed=st.integers(1, 10_000),
-    turns=st.integers(0, 11),
-    level=st.sampled_from(Level),
-    variant=st.sampled_from([Variant.NONE, Variant.ALL_CLEAR]),
-)
-def test_the_grid_features_are_what_the_legal_moves_offer(
-    deal_seed: int, turns: int, level: Level, variant: Variant
-) -> None:
-    """The model's view of the grid through the hand is the engine's legal moves, read two ways:
-    the most cards any of them clears, and the heuristic's score of the best of them."""
-    position = deal(level, deal_seed, variant=variant)
-    for _ in range(turns):
-        if position.is_over:
-            break
-        position = position.play(best_move(position))
-    assume(not position.is_over)
-    moves = position.legal_moves()
-    assert widest_clear(position) == max(len(move.cleared) for move in moves)
-    score = move_scorer(GridMasks.of(position))
-    assert best_clear_score(position) == pytest.approx(max(score(move) for move in moves))
-
-
-def test_an_all_clear_clears_the_widest() -> None:
-    """V1: here every other move clears one card, and the All Clear of the 4, 5 and 6 of clubs all nine."""
-    position = parse_position(
-        "9D JD JK 8S QD QH 10D KH 8H | 5C 6C AC 4C | 5H 2S 9S AD 7D 5S 4S 2H KD 6D 5D 9H 8D JK 4D JS QS 3S AS 10S "
-        "7H 3H | 8C 7C JC 3C 9C | allclear"
-    )
-    assert widest_clear(position) == 9
 
 
 def test_a_finished_game_is_judged_exactly() -> None:

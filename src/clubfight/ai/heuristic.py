@@ -174,25 +174,6 @@ def best_clear(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> tuple[
     return best
 
 
-def best_clear_score(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """The score of the heuristic's own choice (``best_clear``): how good the best turn in sight
-    looks, which the value model reads (``value.features``)."""
-    clubs, mask = best_clear(position, weights)
-    return MaskValues(GridMasks.of(position), weights)[mask] - sum(weights.club_cost[club.rank] for club in clubs)
-
-
-def widest_clear(position: Position) -> int:
-    """The most cards one legal turn can clear now: the best an action does, whatever it costs."""
-    widest = 0
-    for clear in position.clears():
-        masks = [clear.match, *clear.sums, *clear.longest_runs]
-        masks += [mask for _, mask in clear.lines] + [mask for _, mask in clear.updowns]
-        widest = max(widest, 1 if clear.anys else 0, *(mask.bit_count() for mask in masks))
-    if position.all_clear_trios():
-        widest = position.score - len(position.grid_deck)
-    return widest
-
-
 def best_move(position: Position, weights: Weights = DEFAULT_WEIGHTS) -> Move:
     """The heuristic's choice: the legal move with the highest score (first in engine order on ties)."""
     clubs, mask = best_clear(position, weights)

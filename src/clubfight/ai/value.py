@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from math import exp
 
 from ..engine import Position
-from .heuristic import best_clear_score, widest_clear
 from .value_weights import LEFT_WEIGHTS, WIN_WEIGHTS
 
 FEATURES = (
@@ -32,22 +31,13 @@ FEATURES = (
     "cards left squared / 40",
     "cards left x clubs left / 40",
     "clubs left squared / 13",
-    "the heuristic's best score",
-    "most cards one turn clears",
-    "best score x clubs left / 10",
-    "best score x cards left / 40",
-    "best score squared / 10",
-    "most cleared x clubs left / 10",
-    "most cleared x cards left / 40",
 )
 """What each weight multiplies, in order. The 13 club indicators let the model learn what each club
-is worth; the squares and the product bend the line where the cards run short of the clubs. The
-last seven see the grid's values through the hand: the heuristic's score for its best turn
-(``best_clear_score``) and the most cards a turn can clear, alone and with the counts."""
+is worth; the squares and the product bend the line where the cards run short of the clubs."""
 
 
 def features(position: Position) -> list[float]:
-    """The model's inputs for ``position``, a game not yet over, in ``FEATURES`` order."""
+    """The model's inputs for ``position``, in ``FEATURES`` order."""
     cards = position.score
     clubs = position.clubs_left
     grid_jokers = position.mask(None).bit_count()  # the engine's grid summary, shared with score and blocks
@@ -64,10 +54,6 @@ def features(position: Position) -> list[float]:
         cards * clubs / 40,
         clubs * clubs / 13,
     ]
-    best = best_clear_score(position)
-    widest = float(widest_clear(position))
-    values += [best, widest, best * clubs / 10, best * cards / 40, best * best / 10]
-    values += [widest * clubs / 10, widest * cards / 40]
     return values
 
 
