@@ -369,3 +369,17 @@ def test_chunked_bench_reports_merge_as_one_run() -> None:
     assert merged["seeds"] == "1-6" and str(merged["command"]).startswith("clubfight bench --seeds 1-6 ")
     with pytest.raises(SystemExit):
         merge([report(results[:2], range(1, 3)), report(results[3:], range(4, 7))])
+
+
+def test_ceiling_replays_skip_the_deals_an_earlier_replay_won(tmp_path: Path) -> None:
+    """benchmarks/ceiling.py --after: the deals an earlier run printed as won, and only those, are read
+    back from its own output, level and seed."""
+    earlier = tmp_path / "x4.txt"
+    earlier.write_text(
+        "  hard-1000009: lost, 3 left in 118 s\n  hard-1000011: won in 115 s\n  easy-7: won in 9 s\n"
+        "hint-expert: won 457 of 500; x4 samples won 2 of the 3 losses it replayed: ceiling estimate ...\n",
+        encoding="utf-8",
+    )
+    won_earlier = load_benchmark("ceiling").won_earlier
+    assert won_earlier([earlier]) == {("hard", 1000011), ("easy", 7)}
+    assert won_earlier([]) == set()
