@@ -1,7 +1,7 @@
 """How far can blind play go? Replay the deals a hint strength lost with far more thinking.
 
 Run: uv run python benchmarks/ceiling.py RESULTS.json [--policy hint-expert] [--factor 10] [--jobs 2]
-                                          [--after EARLIER.txt ...]
+                                          [--after EARLIER.txt ...] [--reroll K]
 
 RESULTS.json is a ``clubfight bench --json`` report. Every deal ``--policy`` lost is played again by
 the same search with ``--factor`` times its samples per round (expert x10: 24 candidates, 240
@@ -12,6 +12,10 @@ whatever it thinks), so the estimate is generous. Still blind: the search sees w
 
 ``--after`` takes the printed output of earlier replays (a smaller factor, say): the deals they won
 count as won and are not played again, so a bigger search spends its time on the deals still lost.
+
+``--reroll K`` draws the search's samples from another seed. ``--factor 1 --reroll 1`` is the control
+that says how generous the estimate is: how many of the lost deals the same search wins again with
+nothing but other luck in its samples.
 """
 
 from __future__ import annotations
@@ -39,15 +43,20 @@ def won_earlier(outputs: list[Path]) -> set[tuple[str, int]]:
     }
 
 
-def play(task: tuple[str, int, str, int]) -> tuple[int, bool, int, float]:
+def search_seed(deal_seed: int, reroll: int) -> int:
+    """The seed of the search's samples: the deal's own, as ``clubfight bench`` uses, unless re-rolled."""
+    return deal_seed + reroll * 1_000_000_000
+
+
+def play(task: tuple[str, int, str, int, int]) -> tuple[int, bool, int, float]:
     """(seed, won, cards left, seconds) for one deal played at ``factor`` times ``strength``'s samples."""
-    level, seed, strength, factor = task
+    level, seed, strength, factor, reroll = task
     base = STRENGTHS[strength]
     settings = replace(base, samples=base.samples * factor)
     position = deal(Level(level), seed)
     start = time.perf_counter()
     while not position.is_over:
-        position = position.play(suggest_with(position, settings, seed=seed).move)
+        position = position.play(suggest_with(position, settings, seed=search_seed(seed, reroll)).move)
     return seed, position.score == 0, position.score, time.perf_counter() - start
 
 
@@ -60,6 +69,9 @@ def main() -> None:
     parser.add_argument(
         "--after", type=Path, nargs="+", default=[], help="earlier replays' output: their won deals are not replayed"
     )
+    parser.add_argument(
+        "--reroll", type=int, default=0, help="draw the samples from another seed (default 0: the deal's)"
+    )
     args = parser.parse_args()
     report = json.loads(args.results.read_text(encoding="utf-8"))
     mine = [r for r in report["deals"] if r["policy"] == args.policy]
@@ -68,7 +80,7 @@ def main() -> None:
     strength = args.policy.removeprefix("hint-")
     earlier = won_earlier(args.after)
     lost = [r for r in mine if r["outcome"] == "lost" and (r["level"], r["seed"]) not in earlier]
-    tasks = [(r["level"], r["seed"], strength, args.factor) for r in lost]
+    tasks = [(r["level"], r["seed"], strength, args.factor, args.reroll) for r in lost]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         replays = list(pool.map(play, tasks))
     for seed, won, left, seconds in replays:
@@ -78,9 +90,10 @@ def main() -> None:
     recovered = before + sum(won for _, won, _, _ in replays)
     low, high = wilson_interval(wins + recovered, len(mine))
     earlier_part = f"earlier replays won {before} of its losses; " if args.after else ""
+    rerolled = f" (samples re-rolled {args.reroll})" if args.reroll else ""
     print(
         f"{args.policy}: won {wins} of {len(mine)}; {earlier_part}"
-        f"x{args.factor} samples won {recovered - before} of the {len(lost)} losses it replayed: "
+        f"x{args.factor} samples{rerolled} won {recovered - before} of the {len(lost)} losses it replayed: "
         f"ceiling estimate {wins + recovered}/{len(mine)} = {(wins + recovered) / len(mine):.1%} "
         f"(95% CI {low:.1%}-{high:.1%}), so {args.policy} reaches {wins / max(1, wins + recovered):.1%} of it"
     )

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.ai import Hint, make_policy, suggest
+from clubfight.ai.bench import DealResult, report_json, run_task, summarise
 from clubfight.ai.heuristic import DEFAULT_WEIGHTS, GridMasks, Weights, best_clear, best_move, move_scorer, ranked_moves
 from clubfight.ai.hints import STRENGTHS, Finisher, Settings, rollout, suggest_with, unseen_cards
 from clubfight.ai.policies import greedy_policy
@@ -350,8 +351,6 @@ def test_the_comparison_with_an_earlier_commit_unpacks_it_beside_this_one(
 def test_chunked_bench_reports_merge_as_one_run() -> None:
     """benchmarks/merge_results.py: two chunks give the figures of one run over both, and a gap between
     the chunks' seeds is refused."""
-    from clubfight.ai.bench import DealResult, report_json, summarise
-
     merge = load_benchmark("merge_results").merge
     results = [
         DealResult("hint-expert", "hard", seed, "won" if seed % 3 else "lost", (0.1 * seed, 0.2), 0 if seed % 3 else 2)
@@ -383,3 +382,13 @@ def test_ceiling_replays_skip_the_deals_an_earlier_replay_won(tmp_path: Path) ->
     won_earlier = load_benchmark("ceiling").won_earlier
     assert won_earlier([earlier]) == {("hard", 1000011), ("easy", 7)}
     assert won_earlier([]) == set()
+
+
+def test_ceiling_replay_at_factor_one_is_the_bench_game_unless_re_rolled() -> None:
+    """benchmarks/ceiling.py: without --reroll a x1 replay plays the game `clubfight bench` played, so
+    the --reroll control differs from it by the luck of the samples alone."""
+    ceiling = load_benchmark("ceiling")
+    bench_game = run_task(("hint-fast", "hard", 2300101))
+    seed, won, left, _ = ceiling.play(("hard", 2300101, "fast", 1, 0))
+    assert (seed, won, left) == (2300101, bench_game.outcome == "won", bench_game.score)
+    assert ceiling.search_seed(2300101, 0) == 2300101 != ceiling.search_seed(2300101, 1)
