@@ -15,7 +15,10 @@ count as won and are not played again, so a bigger search spends its time on the
 
 ``--reroll K`` draws the search's samples from another seed. ``--factor 1 --reroll 1`` is the control
 that says how generous the estimate is: how many of the lost deals the same search wins again with
-nothing but other luck in its samples.
+nothing but other luck in its samples. If the policy wins a deal with chance p and the big search
+with q, the replays count N E[p] + N E[(1-p) q] wins, never fewer than the big search's N E[q]; less
+the control's N E[(1-p) p] they count N E[p] + N E[(1-p)(q-p)], never more than N E[q] as long as
+more samples never lower a deal's chance (q >= p). The ceiling lies between the two.
 """
 
 from __future__ import annotations
