@@ -5,10 +5,10 @@ Run: uv run python benchmarks/ceiling.py RESULTS.json [--policy hint-expert] [--
 
 RESULTS.json is a ``clubfight bench --json`` report. Every deal ``--policy`` lost is played again by
 the same search with ``--factor`` times its samples per round (expert x10: 24 candidates, 240
-samples, 5 halving rounds, about ten times the work of a decision). The ceiling estimate is the
-policy's wins plus the lost deals the big search wins, over all the deals: it assumes the big search
-keeps every deal the policy won, which it does not always (blind play loses some deals to bad luck
-whatever it thinks), so the estimate is generous. Still blind: the search sees what a player sees.
+samples, 5 halving rounds, about ten times the work of a decision). The replay estimate is the
+policy's wins plus the lost deals the big search wins, over all the deals: it credits the big search
+with every deal the policy won, and with the luck of a second try at the rest, so it is an upper
+bound on the ceiling, not the ceiling. Still blind: the search sees what a player sees.
 
 ``--after`` takes the printed output of earlier replays (a smaller factor, say): the deals they won
 count as won and are not played again, so a bigger search spends its time on the deals still lost.
@@ -97,8 +97,9 @@ def main() -> None:
     print(
         f"{args.policy}: won {wins} of {len(mine)}; {earlier_part}"
         f"x{args.factor} samples{rerolled} won {recovered - before} of the {len(lost)} losses it replayed: "
-        f"ceiling estimate {wins + recovered}/{len(mine)} = {(wins + recovered) / len(mine):.1%} "
-        f"(95% CI {low:.1%}-{high:.1%}), so {args.policy} reaches {wins / max(1, wins + recovered):.1%} of it"
+        f"replay estimate {wins + recovered}/{len(mine)} = {(wins + recovered) / len(mine):.1%} "
+        f"(95% CI {low:.1%}-{high:.1%}), an upper bound on the ceiling, "
+        f"so {args.policy} reaches at least {wins / max(1, wins + recovered):.1%} of it"
     )
 
 

@@ -376,7 +376,7 @@ def test_ceiling_replays_skip_the_deals_an_earlier_replay_won(tmp_path: Path) ->
     earlier = tmp_path / "x4.txt"
     earlier.write_text(
         "  hard-1000009: lost, 3 left in 118 s\n  hard-1000011: won in 115 s\n  easy-7: won in 9 s\n"
-        "hint-expert: won 457 of 500; x4 samples won 2 of the 3 losses it replayed: ceiling estimate ...\n",
+        "hint-expert: won 457 of 500; x4 samples won 2 of the 3 losses it replayed: replay estimate ...\n",
         encoding="utf-8",
     )
     won_earlier = load_benchmark("ceiling").won_earlier
