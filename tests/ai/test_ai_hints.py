@@ -6,6 +6,8 @@ import json
 import random
 import re
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 from clubfight.ai import Hint, make_policy, suggest
 from clubfight.ai.bench import DealResult, report_json, run_task, summarise
 from clubfight.ai.heuristic import DEFAULT_WEIGHTS, GridMasks, Weights, best_clear, best_move, move_scorer, ranked_moves
-from clubfight.ai.hints import STRENGTHS, Finisher, Settings, rollout, suggest_with, unseen_cards
+from clubfight.ai.hints import STRENGTHS, Finisher, Settings, clearly_behind, rollout, suggest_with, unseen_cards
 from clubfight.ai.policies import greedy_policy
 from clubfight.engine import Level, Move, Position, Suit, Variant, deal, parse_position
 
@@ -274,6 +276,53 @@ def test_per_card_ranks_a_near_miss_above_a_rout_with_one_more_win() -> None:
     calls = dict.fromkeys(ranked, 0)
     by_cards = suggest_with(position, Settings(candidates=3, samples=2, finish=finish, per_card=0.1)).move
     assert (by_wins, by_cards) == (rout, near_miss)
+
+
+def test_clearly_behind_weighs_the_lead_against_its_spread() -> None:
+    assert clearly_behind([1, 1, 1, 1], [0, 0, 0, 0], 1.5)  # the same lead in every sample
+    assert clearly_behind([1, 0, 1, 0], [1, 0, 1, 0], 1.5)  # exactly as good: the leader ranks first
+    assert not clearly_behind([1, 0, 1, 0], [0, 1, 1, 0], 1.5)  # one each way: a coin toss
+    leader, other = [1.0] * 9 + [0.0], [0.0] * 9 + [1.0]  # a lead of 0.8 a sample, with an error of 0.2
+    assert clearly_behind(leader, other, 3.9) and not clearly_behind(leader, other, 4.1)
+
+
+def sample_counts(
+    position: Position, settings: Settings, results: dict[Move, Callable[[int], float]]
+) -> dict[Move, int]:
+    """How many samples each candidate got, when ``results[move](n)`` is the chance won in that
+    move's n-th sample (as a value model's estimate would give it)."""
+    ranked = [move for _, move in ranked_moves(position)[: settings.candidates]]
+    marks = {position.play(move).discard[len(position.discard) :]: move for move in ranked}
+    calls = dict.fromkeys(ranked, 0)
+
+    def finish(child: Position) -> tuple[float, float]:
+        move = next(m for mark, m in marks.items() if child.discard[-len(mark) :] == mark)
+        calls[move] += 1
+        return results[move](calls[move]), 0.0
+
+    suggest_with(position, replace(settings, finish=finish))
+    return calls
+
+
+RACING = Settings(candidates=3, samples=4, rounds=4, race=1.5)
+
+
+def test_racing_stops_after_one_round_when_the_best_move_is_clear() -> None:
+    position = mid_game(Level.EASY, 12, 3)
+    best, second, third = (move for _, move in ranked_moves(position)[:3])
+    counts = sample_counts(position, RACING, {best: lambda n: 0.9, second: lambda n: 0.5, third: lambda n: 0.1})
+    assert counts == {best: 4, second: 4, third: 4}
+
+
+def test_racing_gives_a_close_call_every_round() -> None:
+    """Two moves that take turns doing better are raced to the last round (4 + 8 + 16 + 32
+    samples); the clearly worse one drops out after the first."""
+    position = mid_game(Level.EASY, 12, 3)
+    best, second, third = (move for _, move in ranked_moves(position)[:3])
+    results = {best: lambda n: 0.5 + 0.1 * (n % 2), second: lambda n: 0.6 - 0.1 * (n % 2), third: lambda n: 0.0}
+    assert sample_counts(position, RACING, results) == {best: 60, second: 60, third: 4}
+    halving = sample_counts(position, replace(RACING, race=None), results)
+    assert halving == {best: 12, second: 12, third: 4}  # halving stops once two are left
 
 
 def test_a_joker_cleared_is_counted_once_among_the_cards() -> None:
