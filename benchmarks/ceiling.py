@@ -32,7 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from clubfight.ai.bench import wilson_interval
-from clubfight.ai.hints import STRENGTHS, suggest_with
+from clubfight.ai.hints import STRENGTHS, Settings, suggest_with
 from clubfight.engine import Level, deal
 
 WON_LINE = re.compile(r"^\s*(\w+)-(\d+): won\b", re.MULTILINE)
@@ -51,11 +51,18 @@ def search_seed(deal_seed: int, reroll: int) -> int:
     return deal_seed + reroll * 1_000_000_000
 
 
+def scaled(settings: Settings, factor: int) -> Settings:
+    """``settings`` with ``factor`` times the samples of every round, the opening's included."""
+    opening = settings.opening_samples
+    return replace(
+        settings, samples=settings.samples * factor, opening_samples=None if opening is None else opening * factor
+    )
+
+
 def play(task: tuple[str, int, str, int, int]) -> tuple[int, bool, int, float]:
     """(seed, won, cards left, seconds) for one deal played at ``factor`` times ``strength``'s samples."""
     level, seed, strength, factor, reroll = task
-    base = STRENGTHS[strength]
-    settings = replace(base, samples=base.samples * factor)
+    settings = scaled(STRENGTHS[strength], factor)
     position = deal(Level(level), seed)
     start = time.perf_counter()
     while not position.is_over:

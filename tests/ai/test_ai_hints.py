@@ -441,3 +441,15 @@ def test_ceiling_replay_at_factor_one_is_the_bench_game_unless_re_rolled() -> No
     seed, won, left, _ = ceiling.play(("hard", 2300101, "fast", 1, 0))
     assert (seed, won, left) == (2300101, bench_game.outcome == "won", bench_game.score)
     assert ceiling.search_seed(2300101, 0) == 2300101 != ceiling.search_seed(2300101, 1)
+
+
+def test_ceiling_replays_scale_the_opening_samples_too() -> None:
+    """benchmarks/ceiling.py --factor: fast and strong draw more samples in turns 1-5, and a bigger
+    search must scale those as well; expert has no opening setting to scale."""
+    ceiling = load_benchmark("ceiling")
+    fast = ceiling.scaled(STRENGTHS["fast"], 4)
+    assert (fast.samples, fast.opening_samples) == (
+        4 * STRENGTHS["fast"].samples,
+        4 * STRENGTHS["fast"].opening_samples,
+    )
+    assert ceiling.scaled(STRENGTHS["expert"], 10).opening_samples is None

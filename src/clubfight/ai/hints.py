@@ -5,10 +5,10 @@ as sets), never the order of either deck. It uses perfect-information Monte Carl
 the unseen cards into many sample orders, try the heuristic's best few moves in every sample
 (the same samples for every move, so luck cancels out), play each sample game on with the
 heuristic policy, and keep the move that wins most often; the searches spend extra samples on the
-close calls by successive halving. fast and strong play six turns of each sample and let a learned
-value model (``value.py``) judge the rest, which buys them several times the samples; expert plays
-every sample out. docs/ai.md has the measurements that chose this design and its settings over the
-alternatives.
+close calls, fast by racing and strong and expert by successive halving. fast and strong play six
+turns of each sample and let a learned value model (``value.py``) judge the rest, which buys them
+several times the samples; expert plays every sample out. docs/ai.md has the measurements that
+chose this design and its settings over the alternatives.
 
 No peeking: the unseen cards are sorted before they are shuffled with the hint's own
 ``random.Random(seed)``, so the hint can't depend on the real deck order.
@@ -115,7 +115,9 @@ STRENGTHS: dict[str, Settings] = {
 autoplay, and for measuring how far blind play can go. fast and strong try only the heuristic's best
 8 moves: the best move is nearly always among them, and the samples are worth more on those
 (benchmarks/decisions.py). Their rollouts stop after six turns, where the value model takes over
-(docs/ai.md, "Rollouts cut short by a learned value")."""
+(docs/ai.md, "Rollouts cut short by a learned value"). fast races its candidates: most of its
+decisions are clear after 8 samples, and the time they save goes to the close ones (docs/ai.md,
+"Racing the candidates")."""
 
 
 def unseen_cards(position: Position) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
