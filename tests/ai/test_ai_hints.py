@@ -257,6 +257,13 @@ def test_the_finisher_decides_the_samples() -> None:
     assert suggest_with(position, Settings(candidates=3, samples=2, finish=finish)).move == favourite
 
 
+def move_behind(position: Position, moves: list[Move]) -> Callable[[Position], Move]:
+    """Which of ``moves`` a sample game after ``position`` began with, told apart by what the move
+    added to the discard pile (its club, then the cards it cleared): a finisher's way to know."""
+    marks = {position.play(move).discard[len(position.discard) :]: move for move in moves}
+    return lambda child: next(move for mark, move in marks.items() if child.discard[-len(mark) :] == mark)
+
+
 def test_per_card_ranks_a_near_miss_above_a_rout_with_one_more_win() -> None:
     """Settings.per_card: over two samples, one move wins once and loses by 20 cards, another loses
     both by a card. By wins alone the first is played; at 0.1 a card left, the near miss."""
@@ -264,11 +271,11 @@ def test_per_card_ranks_a_near_miss_above_a_rout_with_one_more_win() -> None:
     ranked = [move for _, move in ranked_moves(position)[:3]]
     rout, near_miss, _ = ranked
     results = {rout: [(True, 0), (False, 20)], near_miss: [(False, 1), (False, 1)]}
-    marks = {position.play(move).discard[len(position.discard) :]: move for move in ranked}
+    started_with = move_behind(position, ranked)
     calls = {move: 0 for move in ranked}
 
     def finish(child: Position) -> tuple[bool, int]:
-        move = next(m for mark, m in marks.items() if child.discard[-len(mark) :] == mark)
+        move = started_with(child)
         calls[move] += 1
         return results.get(move, [(False, 50), (False, 50)])[(calls[move] - 1) % 2]
 
@@ -292,11 +299,11 @@ def sample_counts(
     """How many samples each candidate got, when ``results[move](n)`` is the chance won in that
     move's n-th sample (as a value model's estimate would give it)."""
     ranked = [move for _, move in ranked_moves(position)[: settings.candidates]]
-    marks = {position.play(move).discard[len(position.discard) :]: move for move in ranked}
+    started_with = move_behind(position, ranked)
     calls = dict.fromkeys(ranked, 0)
 
     def finish(child: Position) -> tuple[float, float]:
-        move = next(m for mark, m in marks.items() if child.discard[-len(mark) :] == mark)
+        move = started_with(child)
         calls[move] += 1
         return results[move](calls[move]), 0.0
 
