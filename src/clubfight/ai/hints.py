@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from math import sqrt
 
 from ..engine import BLOCK_THRESHOLD, Card, Move, Position, Suit
+from .endgame import EndgameMove, best_endgame_move, hidden_orders
 from .heuristic import GridMasks, best_clear, ranked_moves
 from .value import estimate
 
@@ -64,6 +65,10 @@ class TruncatedRollout:
         return estimate(position)
 
 
+ENDGAME_ORDERS = 120
+"""The most orders of the unseen cards (5 grid-deck cards, or 4 and 1 club) for which the exact
+endgame is tried: beyond it, a search nearly always runs out of its budget."""
+
 OPENING_CLUBS = 9
 """Clubs left from which a search is an opening one: turns 1-5 of 13."""
 
@@ -92,6 +97,10 @@ class Settings:
     leader, sample by sample, is more than ``race`` standard errors, and stop once one is left. A
     clear decision ends after the first round and a close one gets every round, so the same median
     time buys far more samples where they change the move. None halves as described above."""
+    endgame: int | None = None
+    """Play the end of the game exactly (``endgame.py``) once the unseen cards can come in at most
+    ``ENDGAME_ORDERS`` orders, spending at most this many plays and solver nodes; a search that
+    runs out, or finds every move lost, samples as usual. None always samples."""
 
     def samples_for(self, position: Position) -> int:
         """The first round's sample deals at ``position``. The time goals are a median decision
@@ -104,12 +113,19 @@ class Settings:
 
 STRENGTHS: dict[str, Settings] = {
     "fast": Settings(
-        candidates=8, samples=8, rounds=4, per_card=0.1, finish=TruncatedRollout(6), opening_samples=13, race=1.5
+        candidates=8,
+        samples=8,
+        rounds=4,
+        per_card=0.1,
+        finish=TruncatedRollout(6),
+        opening_samples=13,
+        race=1.5,
+        endgame=5_000,
     ),
     "strong": Settings(
-        candidates=8, samples=28, rounds=3, per_card=0.1, finish=TruncatedRollout(6), opening_samples=48
+        candidates=8, samples=28, rounds=3, per_card=0.1, finish=TruncatedRollout(6), opening_samples=48, endgame=20_000
     ),
-    "expert": Settings(candidates=24, samples=24, rounds=5),
+    "expert": Settings(candidates=24, samples=24, rounds=5, endgame=100_000),
 }
 """fast and strong answer a player's hint key; expert (a second or more a move) is for analysis and
 autoplay, and for measuring how far blind play can go. fast and strong try only the heuristic's best
@@ -250,13 +266,49 @@ def suggest(position: Position, *, strength: str = "fast", seed: int = 0) -> Hin
 def suggest_with(position: Position, settings: Settings, *, seed: int = 0) -> Hint:
     if position.is_over:
         raise ValueError("the game is over: there is no move to suggest")
+    exact = exact_endgame(position, settings)
+    if exact is not None:
+        return Hint(exact.move, describe_exact(position, exact))
     best = evaluate(position, settings, seed)[0]
     return Hint(best.move, describe(position, best))
 
 
+def exact_endgame(position: Position, settings: Settings) -> EndgameMove | None:
+    """The exact endgame's move, when the settings ask for it, it fits the budget and some move can
+    still win; None to sample instead (where every move loses, the samples still tell which one
+    leaves the fewest cards)."""
+    if settings.endgame is None or hidden_orders(position) > ENDGAME_ORDERS:
+        return None
+    exact = best_endgame_move(position, settings.endgame)
+    if exact is None or exact.chance == 0:
+        return None
+    return exact
+
+
+def describe_exact(position: Position, exact: EndgameMove) -> str:
+    """One line for an exact endgame move: what it clears, and its chance with best play."""
+    text = describe_clear(position, exact.move)
+    if exact.chance >= 1:
+        if hidden_orders(position) == 1:
+            return text + "; it wins for certain: nothing is left unseen"
+        return text + "; it wins whatever order the unseen cards come in"
+    return text + f"; it wins in {exact.chance:.0%} of the orders the unseen cards can come in, the best chance"
+
+
 def describe(position: Position, evaluation: Evaluation) -> str:
     """One line: what the move clears, which blocks it lifts, and how it fared in the samples."""
-    move = evaluation.move
+    text = describe_clear(position, evaluation.move)
+    if evaluation.samples:
+        wins = evaluation.wins
+        won = f"{wins:.0f}" if float(wins).is_integer() else f"about {wins:.1f}"
+        text += f"; won {won} of {evaluation.samples} sampled deals"
+    else:
+        text += "; the only legal move"
+    return text
+
+
+def describe_clear(position: Position, move: Move) -> str:
+    """What a move clears and which blocks it lifts."""
     masks = GridMasks.of(position)
     cleared = move.mask
     count = len(move.cleared)
@@ -268,11 +320,4 @@ def describe(position: Position, evaluation: Evaluation) -> str:
     for suit, mask in ((Suit.HEARTS, masks.hearts), (Suit.SPADES, masks.spades), (Suit.DIAMONDS, masks.diamonds)):
         if mask.bit_count() >= BLOCK_THRESHOLD and (mask & ~cleared).bit_count() < BLOCK_THRESHOLD:
             parts.append(f"breaks the {suit.symbol} block")
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    if evaluation.samples:
-        wins = evaluation.wins
-        won = f"{wins:.0f}" if float(wins).is_integer() else f"about {wins:.1f}"
-        text += f"; won {won} of {evaluation.samples} sampled deals"
-    else:
-        text += "; the only legal move"
-    return text
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

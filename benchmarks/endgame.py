@@ -1,0 +1,137 @@
+"""Exact endgames against sampled ones, deal by deal: the same search with and without
+``Settings.endgame``, forked where they first differ.
+
+The two games agree move for move until the first decision where the exact endgame answers and
+picks another move than the samples would. There the sampled game goes on alone (only its late
+turns are left, which cost little), so each deal gives both results for about the price of one.
+Times are CPU time per decision of the game with the exact endgame.
+
+Run:
+  uv run python benchmarks/endgame.py --level easy --seeds 2500001-2500020 --out easy.jsonl
+  uv run python benchmarks/endgame.py --summary easy.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from clubfight.ai.bench import parse_seed_range, wilson_interval
+from clubfight.ai.hints import STRENGTHS, Settings, exact_endgame, suggest_with
+from clubfight.engine import Level, Position, deal
+
+
+def finish(position: Position, settings: Settings, seed: int) -> Position:
+    while not position.is_over:
+        position = position.play(suggest_with(position, settings, seed=seed).move)
+    return position
+
+
+def play_pair(
+    level: Level, seed: int, sampled: Settings, exact: Settings, *, time_both: bool = False
+) -> dict[str, object]:
+    """One deal played with ``exact`` (the sampled search plus the exact endgame), and the turn and
+    result of the ``sampled`` game if it forked. ``time_both`` also times the sampled search at
+    every decision of that game, alternating which goes first, for a side-by-side median."""
+    position = deal(level, seed)
+    seconds: list[float] = []
+    sampled_seconds: list[float] = []
+    exact_turns = 0
+    sampled_end: Position | None = None
+    fork_turn = None
+    while not position.is_over:
+        sampled_first = time_both and len(seconds) % 2 == 1  # alternate, so neither search warms the other's caches
+        if sampled_first:
+            sampled_seconds.append(time_sampled(position, sampled, seed))
+        start = time.process_time()
+        answer = exact_endgame(position, exact)
+        move = answer.move if answer is not None else suggest_with(position, sampled, seed=seed).move
+        seconds.append(time.process_time() - start)
+        if time_both and not sampled_first:
+            sampled_seconds.append(time_sampled(position, sampled, seed))
+        if answer is not None:
+            exact_turns += 1
+            if sampled_end is None:
+                other = suggest_with(position, sampled, seed=seed).move
+                if other != move:
+                    fork_turn = position.turns_played + 1
+                    sampled_end = finish(position.play(other), sampled, seed)
+        position = position.play(move)
+    if sampled_end is None:
+        sampled_end = position
+    return {
+        "seed": seed,
+        "score": position.score,
+        "sampled_score": sampled_end.score,
+        "fork_turn": fork_turn,
+        "exact_turns": exact_turns,
+        "seconds": seconds,
+        "sampled_seconds": sampled_seconds,
+    }
+
+
+def time_sampled(position: Position, sampled: Settings, seed: int) -> float:
+    start = time.process_time()
+    suggest_with(position, sampled, seed=seed)
+    return time.process_time() - start
+
+
+def summary(path: Path) -> None:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    deals = len(rows)
+    won = sum(row["score"] == 0 for row in rows)
+    sampled = sum(row["sampled_score"] == 0 for row in rows)
+    only_exact = sum(row["score"] == 0 and row["sampled_score"] != 0 for row in rows)
+    only_sampled = sum(row["score"] != 0 and row["sampled_score"] == 0 for row in rows)
+    seconds = sorted(s for row in rows for s in row["seconds"])
+    for name, wins in (("with the exact endgame", won), ("sampled only", sampled)):
+        low, high = wilson_interval(wins, deals)
+        print(f"{name}: {wins}/{deals} = {wins / deals:.1%} ({low:.1%}-{high:.1%})")
+    forked = sum(row["fork_turn"] is not None for row in rows)
+    print(f"won only with it {only_exact}, only without {only_sampled}; forked {forked}")
+    both = sorted(s for row in rows for s in row.get("sampled_seconds", ()))
+    if both:
+        print(
+            f"the sampled search at the same decisions: CPU median {statistics.median(both) * 1000:.0f} ms, "
+            f"p95 {both[math.ceil(0.95 * len(both)) - 1] * 1000:.0f} ms"
+        )
+    print(
+        f"decisions {len(seconds)}, exact {sum(r['exact_turns'] for r in rows)}; CPU median "
+        f"{statistics.median(seconds) * 1000:.0f} ms, p95 {seconds[math.ceil(0.95 * len(seconds)) - 1] * 1000:.0f} ms, "
+        f"max {seconds[-1] * 1000:.0f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--level", choices=[level.value for level in Level], default="easy")
+    parser.add_argument("--seeds", default="2500001-2500020")
+    parser.add_argument("--strength", default="strong")
+    parser.add_argument("--budget", type=int, default=None, help="the exact endgame's budget (default: the strength's)")
+    parser.add_argument("--time-both", action="store_true", help="time the sampled search at every decision too")
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--summary", type=Path, help="summarise a results file instead of playing")
+    args = parser.parse_args()
+    if args.summary is not None:
+        summary(args.summary)
+        return
+    base = STRENGTHS[args.strength]
+    budget = args.budget if args.budget is not None else base.endgame
+    if budget is None:
+        parser.error(f"{args.strength} has no endgame budget: give --budget")
+    sampled = dataclasses.replace(base, endgame=None)
+    exact = dataclasses.replace(base, endgame=budget)
+    out = args.out.open("a") if args.out else sys.stdout
+    for seed in parse_seed_range(args.seeds):
+        out.write(json.dumps(play_pair(Level(args.level), seed, sampled, exact, time_both=args.time_both)) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
