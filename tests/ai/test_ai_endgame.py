@@ -10,10 +10,10 @@ from dataclasses import replace
 from itertools import permutations
 
 import pytest
-from ai_support import with_decks
+from ai_support import load_benchmark, with_decks
 
 from clubfight.ai.endgame import best_endgame_move, hidden_orders
-from clubfight.ai.hints import ENDGAME_ORDERS, STRENGTHS, exact_endgame, suggest, suggest_with
+from clubfight.ai.hints import ENDGAME_ORDERS, STRENGTHS, Settings, exact_endgame, suggest, suggest_with
 from clubfight.ai.solver import Verdict, solve
 from clubfight.engine import Level, Position, deal, parse_move, parse_position
 
@@ -122,3 +122,25 @@ def test_the_sampled_search_is_kept_while_many_cards_are_unseen() -> None:
 
 def test_every_shipped_strength_plays_the_endgame_exactly() -> None:
     assert all(settings.endgame for settings in STRENGTHS.values())
+
+
+def test_the_benchmark_forks_the_sampled_game_faithfully() -> None:
+    """benchmarks/endgame.py plays one game and forks the sampled one where the moves first
+    differ: both results must be those of the two games played separately."""
+    pair = load_benchmark("endgame").play_pair
+    sampled = Settings(candidates=4, samples=3)
+    exact = replace(sampled, endgame=20_000)
+    forked = 0
+    for seed in range(1, 9):
+        result = pair(Level.EASY, seed, sampled, exact)
+        assert result["score"] == play_alone(Level.EASY, seed, exact).score
+        assert result["sampled_score"] == play_alone(Level.EASY, seed, sampled).score
+        forked += result["fork_turn"] is not None
+    assert forked  # some game really forked, so the check above saw a second game
+
+
+def play_alone(level: Level, seed: int, settings: Settings) -> Position:
+    position = deal(level, seed)
+    while not position.is_over:
+        position = position.play(suggest_with(position, settings, seed=seed).move)
+    return position

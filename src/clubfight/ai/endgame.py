@@ -1,8 +1,8 @@
 """Exact blind play at the end of a game, when few cards are unseen.
 
-Late in a game the hidden information is small: the clubs deck is empty or holds one club, and the
-grid deck a handful of cards. Then the hint engine need not sample: it can weigh every way the
-unseen cards can come. ``best_endgame_move`` is an expectimax over the player's information:
+Late in a game the hidden information is small: a club or none in the clubs deck, a handful of
+cards in the grid deck. Then the hint engine need not sample: it can weigh every way the unseen
+cards can come. ``best_endgame_move`` is an expectimax over the player's information:
 
 - at the player's turn, the value is the best of the legal moves (one per effect: moves that spend
   the same clubs on the same places lead to the same position);
@@ -203,12 +203,12 @@ def best_endgame_move(position: Position, budget: int) -> EndgameMove | None:
     if position.is_over:
         raise ValueError("the game is over: there is no move to suggest")
     search = _Search(budget)
-    known = _canonical(position)
+    seen = _canonical(position)
     try:
-        if hides_nothing(known):
-            winning = search.solve(known)
-            return EndgameMove(winning, 1.0) if winning is not None else EndgameMove(ranked_moves(known)[0][1], 0.0)
-        move, chance, _ = search.best(known)
+        if hides_nothing(seen):
+            winning = search.solve(seen)
+            return EndgameMove(winning, 1.0) if winning is not None else EndgameMove(ranked_moves(seen)[0][1], 0.0)
+        move, chance, _ = search.best(seen)
     except _OutOfBudget:
         return None
     return EndgameMove(move, chance)

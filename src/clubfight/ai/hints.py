@@ -7,8 +7,9 @@ the unseen cards into many sample orders, try the heuristic's best few moves in 
 heuristic policy, and keep the move that wins most often; the searches spend extra samples on the
 close calls, fast by racing and strong and expert by successive halving. fast and strong play six
 turns of each sample and let a learned value model (``value.py``) judge the rest, which buys them
-several times the samples; expert plays every sample out. docs/ai.md has the measurements that
-chose this design and its settings over the alternatives.
+several times the samples; expert plays every sample out. Once few cards are unseen, every
+strength plays exactly instead (``endgame.py``): it weighs every order the unseen cards can come in.
+docs/ai.md has the measurements that chose this design and its settings over the alternatives.
 
 No peeking: the unseen cards are sorted before they are shuffled with the hint's own
 ``random.Random(seed)``, so the hint can't depend on the real deck order.
@@ -120,12 +121,12 @@ STRENGTHS: dict[str, Settings] = {
         finish=TruncatedRollout(6),
         opening_samples=13,
         race=1.5,
-        endgame=5_000,
+        endgame=20_000,
     ),
     "strong": Settings(
-        candidates=8, samples=28, rounds=3, per_card=0.1, finish=TruncatedRollout(6), opening_samples=48, endgame=20_000
+        candidates=8, samples=28, rounds=3, per_card=0.1, finish=TruncatedRollout(6), opening_samples=48, endgame=50_000
     ),
-    "expert": Settings(candidates=24, samples=24, rounds=5, endgame=100_000),
+    "expert": Settings(candidates=24, samples=24, rounds=5, endgame=200_000),
 }
 """fast and strong answer a player's hint key; expert (a second or more a move) is for analysis and
 autoplay, and for measuring how far blind play can go. fast and strong try only the heuristic's best
@@ -133,7 +134,8 @@ autoplay, and for measuring how far blind play can go. fast and strong try only 
 (benchmarks/decisions.py). Their rollouts stop after six turns, where the value model takes over
 (docs/ai.md, "Rollouts cut short by a learned value"). fast races its candidates: most of its
 decisions are clear after 8 samples, and the time they save goes to the close ones (docs/ai.md,
-"Racing the candidates")."""
+"Racing the candidates"). The endgame budgets answer about 98-99% of the positions they are tried
+at, in a few milliseconds at the median (docs/ai.md, "Exact endgames")."""
 
 
 def unseen_cards(position: Position) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -275,9 +277,9 @@ def suggest_with(position: Position, settings: Settings, *, seed: int = 0) -> Hi
 
 def exact_endgame(position: Position, settings: Settings) -> EndgameMove | None:
     """The exact endgame's move, when the settings ask for it, it fits the budget and some move can
-    still win; None to sample instead (where every move loses, the samples still tell which one
-    leaves the fewest cards)."""
-    if settings.endgame is None or hidden_orders(position) > ENDGAME_ORDERS:
+    still win and there is a choice to make; None to sample instead (where every move loses, the
+    samples still tell which one leaves the fewest cards)."""
+    if settings.endgame is None or hidden_orders(position) > ENDGAME_ORDERS or len(position.legal_moves()) < 2:
         return None
     exact = best_endgame_move(position, settings.endgame)
     if exact is None or exact.chance == 0:
