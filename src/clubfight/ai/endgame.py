@@ -26,6 +26,7 @@ from itertools import permutations
 
 from ..engine import Card, Move, Position
 from .heuristic import ranked_moves
+from .redeal import redealt
 from .solver import LostPositions, Verdict, provably_lost, solve
 
 EPSILON = 1e-12
@@ -50,15 +51,7 @@ _Key = tuple[tuple[Card | None, ...], tuple[Card, ...], tuple[Card, ...], tuple[
 
 def _canonical(position: Position) -> Position:
     """The same position with both decks in sorted order: what the player knows of it."""
-    return Position(
-        position.grid,
-        position.hand,
-        sorted(position.grid_deck),
-        sorted(position.clubs_deck),
-        turns_played=position.turns_played,
-        level=position.level,
-        variant=position.variant,
-    )
+    return redealt(position, sorted(position.grid_deck), sorted(position.clubs_deck))
 
 
 def _key(position: Position) -> _Key:
@@ -105,16 +98,7 @@ class _Search:
             deck_order = [deck[i] for i in cards] + [c for i, c in enumerate(deck) if i not in cards]
             for picks in permutations(range(len(clubs)), drawn_clubs):
                 clubs_order = [clubs[i] for i in picks] + [c for i, c in enumerate(clubs) if i not in picks]
-                dealt = Position(
-                    position.grid,
-                    position.hand,
-                    deck_order,
-                    clubs_order,
-                    turns_played=position.turns_played,
-                    level=position.level,
-                    variant=position.variant,
-                )
-                children.append(_canonical(dealt.play(move)))
+                children.append(_canonical(redealt(position, deck_order, clubs_order).play(move)))
         self.spend(len(children))
         return children
 

@@ -25,6 +25,7 @@ from math import sqrt
 from ..engine import BLOCK_THRESHOLD, Card, Move, Position, Suit
 from .endgame import EndgameMove, best_endgame_move, hidden_orders
 from .heuristic import GridMasks, best_clear, ranked_moves
+from .redeal import redealt
 from .value import estimate
 
 
@@ -144,8 +145,7 @@ def unseen_cards(position: Position) -> tuple[tuple[Card, ...], tuple[Card, ...]
 
 
 def sample_positions(position: Position, count: int, rng: random.Random) -> list[Position]:
-    """``count`` positions that look the same to the player, with the unseen cards in random order.
-    They leave the discard pile behind: no rule or rollout reads it, and every play copies it."""
+    """``count`` positions that look the same to the player, with the unseen cards in random order."""
     grid_cards, clubs = unseen_cards(position)
     samples = []
     for _ in range(count):
@@ -153,17 +153,7 @@ def sample_positions(position: Position, count: int, rng: random.Random) -> list
         rng.shuffle(deck)
         clubs_deck = list(clubs)
         rng.shuffle(clubs_deck)
-        samples.append(
-            Position(
-                position.grid,
-                position.hand,
-                deck,
-                clubs_deck,
-                turns_played=position.turns_played,
-                level=position.level,
-                variant=position.variant,
-            )
-        )
+        samples.append(redealt(position, deck, clubs_deck))
     return samples
 
 
