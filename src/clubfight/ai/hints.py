@@ -68,8 +68,8 @@ class TruncatedRollout:
 
 
 ENDGAME_ORDERS = 120
-"""The most orders of the unseen cards (5 grid-deck cards, or 4 and 1 club) for which the exact
-endgame is tried: beyond it, a search nearly always runs out of its budget."""
+"""The most orders of the unseen cards (5 grid-deck cards and a club or none, or 4 and 2 clubs) for
+which the exact endgame is tried: beyond it, a search nearly always runs out of its budget."""
 
 OPENING_CLUBS = 9
 """Clubs left from which a search is an opening one: turns 1-5 of 13."""
