@@ -88,17 +88,23 @@ class _Search:
 
         ``position`` has its decks sorted. The move draws the same number of cards whatever their
         order, so one play tells how many; then every ordered choice of that many is put on top.
+        That play drew the sorted decks' first cards, so it is the first of the outcomes.
         """
         deck, clubs = position.grid_deck, position.clubs_deck
         probe = position.play(move)
         drawn_cards = len(deck) - len(probe.grid_deck)
         drawn_clubs = len(clubs) - len(probe.clubs_deck)
+        in_order = (tuple(range(drawn_cards)), tuple(range(drawn_clubs)))
         children = []
         for cards in permutations(range(len(deck)), drawn_cards):
             deck_order = [deck[i] for i in cards] + [c for i, c in enumerate(deck) if i not in cards]
             for picks in permutations(range(len(clubs)), drawn_clubs):
-                clubs_order = [clubs[i] for i in picks] + [c for i, c in enumerate(clubs) if i not in picks]
-                children.append(_canonical(redealt(position, deck_order, clubs_order).play(move)))
+                if (cards, picks) == in_order:
+                    after = probe
+                else:
+                    clubs_order = [clubs[i] for i in picks] + [c for i, c in enumerate(clubs) if i not in picks]
+                    after = redealt(position, deck_order, clubs_order).play(move)
+                children.append(_canonical(after))
         self.spend(len(children))
         return children
 
