@@ -24,7 +24,7 @@ from pathlib import Path
 
 from clubfight.ai.bench import parse_seed_range, wilson_interval
 from clubfight.ai.hints import STRENGTHS, Settings, exact_endgame, suggest_with
-from clubfight.engine import Level, Position, deal
+from clubfight.engine import Level, Move, Position, deal
 
 
 def finish(position: Position, settings: Settings, seed: int) -> Position:
@@ -46,19 +46,20 @@ def play_pair(
     sampled_end: Position | None = None
     fork_turn = None
     while not position.is_over:
+        sampled_move = None
         sampled_first = time_both and len(seconds) % 2 == 1  # alternate, so neither search warms the other's caches
         if sampled_first:
-            sampled_seconds.append(time_sampled(position, sampled, seed))
+            sampled_move = time_sampled(position, sampled, seed, sampled_seconds)
         start = time.process_time()
         answer = exact_endgame(position, exact)
         move = answer.move if answer is not None else suggest_with(position, sampled, seed=seed).move
         seconds.append(time.process_time() - start)
         if time_both and not sampled_first:
-            sampled_seconds.append(time_sampled(position, sampled, seed))
+            sampled_move = time_sampled(position, sampled, seed, sampled_seconds)
         if answer is not None:
             exact_turns += 1
             if sampled_end is None:
-                other = suggest_with(position, sampled, seed=seed).move
+                other = sampled_move or suggest_with(position, sampled, seed=seed).move
                 if other != move:
                     fork_turn = position.turns_played + 1
                     sampled_end = finish(position.play(other), sampled, seed)
@@ -76,10 +77,12 @@ def play_pair(
     }
 
 
-def time_sampled(position: Position, sampled: Settings, seed: int) -> float:
+def time_sampled(position: Position, sampled: Settings, seed: int, seconds: list[float]) -> Move:
+    """The sampled search's move, its CPU time appended to ``seconds``."""
     start = time.process_time()
-    suggest_with(position, sampled, seed=seed)
-    return time.process_time() - start
+    move = suggest_with(position, sampled, seed=seed).move
+    seconds.append(time.process_time() - start)
+    return move
 
 
 def summary(path: Path) -> None:
