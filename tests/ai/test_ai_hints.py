@@ -460,3 +460,26 @@ def test_ceiling_replays_scale_the_opening_samples_too() -> None:
         4 * STRENGTHS["fast"].opening_samples,
     )
     assert ceiling.scaled(STRENGTHS["expert"], 10).opening_samples is None
+
+
+def test_the_late_search_benchmark_forks_the_shipped_game_faithfully() -> None:
+    """benchmarks/late.py plays one game, wider from turn 8 on, and forks the shipped one where the
+    moves first differ: both results must be those of the two games played separately."""
+    late = load_benchmark("late")
+    shipped = Settings(candidates=3, samples=3, endgame=20_000)
+    wider = replace(shipped, candidates=12, samples=2, rounds=3)
+
+    def play_alone(seed: int, choose: Callable[[Position], Settings]) -> Position:
+        position = deal(Level.EASY, seed)
+        while not position.is_over:
+            position = position.play(suggest_with(position, choose(position), seed=seed).move)
+        return position
+
+    forked = 0
+    for seed in range(1, 7):
+        result = late.play_pair(Level.EASY, seed, shipped, wider)
+        both = play_alone(seed, lambda position: wider if position.clubs_left <= late.LATE_CLUBS else shipped)
+        assert result["score"] == both.score
+        assert result["shipped_score"] == play_alone(seed, lambda position: shipped).score
+        forked += result["fork_turn"] is not None
+    assert forked  # some game really forked, so the check above saw a second game

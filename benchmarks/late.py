@@ -1,0 +1,130 @@
+"""A wider late search against the shipped one, deal by deal, forked where they first differ.
+
+From turn 8 on (``LATE_CLUBS`` clubs left or fewer), where the exact endgame doesn't answer, the
+wider search tries more of the heuristic's moves, each with fewer first-round samples and more
+rounds to halve them (``--late``); before that it is the shipped search. The two games agree move
+for move until the first late decision where the wider search picks another move. There the shipped
+game goes on alone, so each deal gives both results for about the price of one. Times are CPU time
+per decision of the game with the wider search; at its late decisions the shipped search is timed
+too. Measured, not shipped: docs/ai.md, "A wider late search".
+
+Run:
+  uv run python benchmarks/late.py --level easy --seeds 2800001-2800020 --out easy.jsonl
+  uv run python benchmarks/late.py --summary easy.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from clubfight.ai.bench import parse_seed_range, wilson_interval
+from clubfight.ai.hints import STRENGTHS, Settings, evaluate, exact_endgame, suggest_with
+from clubfight.engine import Level, Move, Position, deal
+
+LATE_CLUBS = 6
+"""Clubs left from which a decision is a late one: turn 8 on, where most of strong's slips were."""
+
+
+def finish(position: Position, settings: Settings, seed: int) -> Position:
+    while not position.is_over:
+        position = position.play(suggest_with(position, settings, seed=seed).move)
+    return position
+
+
+def play_pair(level: Level, seed: int, shipped: Settings, wider: Settings) -> dict[str, object]:
+    """One deal played with ``wider`` at the late decisions and ``shipped`` at the others, and the
+    turn and result of the ``shipped`` game if it forked."""
+    position = deal(level, seed)
+    seconds: list[float] = []
+    late_seconds: list[float] = []
+    shipped_seconds: list[float] = []
+    shipped_end: Position | None = None
+    fork_turn = None
+    while not position.is_over:
+        start = time.process_time()
+        answer = exact_endgame(position, shipped)
+        late = answer is None and position.clubs_left <= LATE_CLUBS
+        move = answer.move if answer is not None else evaluate(position, wider if late else shipped, seed)[0].move
+        seconds.append(time.process_time() - start)
+        if late:
+            late_seconds.append(seconds[-1])
+            other = timed(position, shipped, seed, shipped_seconds)
+            if shipped_end is None and other != move:
+                fork_turn = position.turns_played + 1
+                shipped_end = finish(position.play(other), shipped, seed)
+        position = position.play(move)
+    if shipped_end is None:
+        shipped_end = position
+    return {
+        "seed": seed,
+        "score": position.score,
+        "shipped_score": shipped_end.score,
+        "fork_turn": fork_turn,
+        "seconds": seconds,
+        "late_seconds": late_seconds,
+        "shipped_seconds": shipped_seconds,
+    }
+
+
+def timed(position: Position, settings: Settings, seed: int, seconds: list[float]) -> Move:
+    """The sampled search's move (the exact endgame didn't answer), its CPU time appended to ``seconds``."""
+    start = time.process_time()
+    move = evaluate(position, settings, seed)[0].move
+    seconds.append(time.process_time() - start)
+    return move
+
+
+def percentile(values: list[float], share: float) -> float:
+    return values[math.ceil(share * len(values)) - 1]
+
+
+def summary(path: Path) -> None:
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    deals = len(rows)
+    for name, key in (("with the wider late search", "score"), ("shipped", "shipped_score")):
+        wins = sum(row[key] == 0 for row in rows)
+        low, high = wilson_interval(wins, deals)
+        print(f"{name}: {wins}/{deals} = {wins / deals:.1%} ({low:.1%}-{high:.1%})")
+    only_wider = sum(row["score"] == 0 and row["shipped_score"] != 0 for row in rows)
+    only_shipped = sum(row["score"] != 0 and row["shipped_score"] == 0 for row in rows)
+    forked = sum(row["fork_turn"] is not None for row in rows)
+    print(f"won only with it {only_wider}, only without {only_shipped}; forked {forked}")
+    timings = (("all decisions", "seconds"), ("late, wider", "late_seconds"), ("late, shipped", "shipped_seconds"))
+    for name, key in timings:
+        values = sorted(s for row in rows for s in row[key])
+        print(
+            f"{name}: {len(values)}, CPU median {statistics.median(values) * 1000:.0f} ms, "
+            f"p95 {percentile(values, 0.95) * 1000:.0f} ms, max {values[-1] * 1000:.0f} ms"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--level", choices=[level.value for level in Level], default="easy")
+    parser.add_argument("--seeds", default="2800001-2800020")
+    parser.add_argument("--strength", default="strong")
+    parser.add_argument("--late", default="24,9,5", help="the wider search: candidates,samples,rounds")
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--summary", type=Path, help="summarise a results file instead of playing")
+    args = parser.parse_args()
+    if args.summary is not None:
+        summary(args.summary)
+        return
+    candidates, samples, rounds = (int(part) for part in args.late.split(","))
+    shipped = STRENGTHS[args.strength]
+    wider = dataclasses.replace(shipped, candidates=candidates, samples=samples, rounds=rounds, opening_samples=None)
+    out = args.out.open("a") if args.out else sys.stdout
+    for seed in parse_seed_range(args.seeds):
+        out.write(json.dumps(play_pair(Level(args.level), seed, shipped, wider)) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
