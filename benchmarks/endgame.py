@@ -23,14 +23,9 @@ import time
 from pathlib import Path
 
 from clubfight.ai.bench import parse_seed_range, wilson_interval
-from clubfight.ai.hints import STRENGTHS, Settings, exact_endgame, suggest_with
-from clubfight.engine import Level, Move, Position, deal
-
-
-def finish(position: Position, settings: Settings, seed: int) -> Position:
-    while not position.is_over:
-        position = position.play(suggest_with(position, settings, seed=seed).move)
-    return position
+from clubfight.ai.hints import STRENGTHS, Settings, exact_endgame
+from clubfight.engine import Level, deal
+from forking import Fork, hint_move, timed_move
 
 
 def play_pair(
@@ -43,46 +38,32 @@ def play_pair(
     seconds: list[float] = []
     sampled_seconds: list[float] = []
     exact_turns = 0
-    sampled_end: Position | None = None
-    fork_turn = None
+    fork = Fork(sampled, seed)
     while not position.is_over:
         sampled_move = None
         sampled_first = time_both and len(seconds) % 2 == 1  # alternate, so neither search warms the other's caches
         if sampled_first:
-            sampled_move = time_sampled(position, sampled, seed, sampled_seconds)
+            sampled_move = timed_move(hint_move, position, sampled, seed, sampled_seconds)
         start = time.process_time()
         answer = exact_endgame(position, exact)
-        move = answer.move if answer is not None else suggest_with(position, sampled, seed=seed).move
+        move = answer.move if answer is not None else hint_move(position, sampled, seed)
         seconds.append(time.process_time() - start)
         if time_both and not sampled_first:
-            sampled_move = time_sampled(position, sampled, seed, sampled_seconds)
+            sampled_move = timed_move(hint_move, position, sampled, seed, sampled_seconds)
         if answer is not None:
             exact_turns += 1
-            if sampled_end is None:
-                other = sampled_move or suggest_with(position, sampled, seed=seed).move
-                if other != move:
-                    fork_turn = position.turns_played + 1
-                    sampled_end = finish(position.play(other), sampled, seed)
+            if not fork.forked:
+                fork.offer(position, move, sampled_move or hint_move(position, sampled, seed))
         position = position.play(move)
-    if sampled_end is None:
-        sampled_end = position
     return {
         "seed": seed,
         "score": position.score,
-        "sampled_score": sampled_end.score,
-        "fork_turn": fork_turn,
+        "sampled_score": fork.score(position),
+        "fork_turn": fork.turn,
         "exact_turns": exact_turns,
         "seconds": seconds,
         "sampled_seconds": sampled_seconds,
     }
-
-
-def time_sampled(position: Position, sampled: Settings, seed: int, seconds: list[float]) -> Move:
-    """The sampled search's move, its CPU time appended to ``seconds``."""
-    start = time.process_time()
-    move = suggest_with(position, sampled, seed=seed).move
-    seconds.append(time.process_time() - start)
-    return move
 
 
 def summary(path: Path) -> None:

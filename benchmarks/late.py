@@ -25,17 +25,17 @@ import time
 from pathlib import Path
 
 from clubfight.ai.bench import parse_seed_range, wilson_interval
-from clubfight.ai.hints import STRENGTHS, Settings, evaluate, exact_endgame, suggest_with
+from clubfight.ai.hints import STRENGTHS, Settings, evaluate, exact_endgame
 from clubfight.engine import Level, Move, Position, deal
+from forking import Fork, timed_move
 
 LATE_CLUBS = 6
 """Clubs left from which a decision is a late one: turn 8 on, where most of strong's slips were."""
 
 
-def finish(position: Position, settings: Settings, seed: int) -> Position:
-    while not position.is_over:
-        position = position.play(suggest_with(position, settings, seed=seed).move)
-    return position
+def sampled_move(position: Position, settings: Settings, seed: int) -> Move:
+    """The sampled search's move, without the exact endgame's try."""
+    return evaluate(position, settings, seed)[0].move
 
 
 def play_pair(level: Level, seed: int, shipped: Settings, wider: Settings) -> dict[str, object]:
@@ -45,40 +45,28 @@ def play_pair(level: Level, seed: int, shipped: Settings, wider: Settings) -> di
     seconds: list[float] = []
     late_seconds: list[float] = []
     shipped_seconds: list[float] = []
-    shipped_end: Position | None = None
-    fork_turn = None
+    fork = Fork(shipped, seed)
     while not position.is_over:
         start = time.process_time()
         answer = exact_endgame(position, shipped)
         late = answer is None and position.clubs_left <= LATE_CLUBS
-        move = answer.move if answer is not None else evaluate(position, wider if late else shipped, seed)[0].move
+        move = answer.move if answer is not None else sampled_move(position, wider if late else shipped, seed)
         seconds.append(time.process_time() - start)
         if late:
             late_seconds.append(seconds[-1])
-            other = timed(position, shipped, seed, shipped_seconds)
-            if shipped_end is None and other != move:
-                fork_turn = position.turns_played + 1
-                shipped_end = finish(position.play(other), shipped, seed)
+            # The exact endgame didn't answer, so the shipped hint is its sampled search's move.
+            other = timed_move(sampled_move, position, shipped, seed, shipped_seconds)
+            fork.offer(position, move, other)
         position = position.play(move)
-    if shipped_end is None:
-        shipped_end = position
     return {
         "seed": seed,
         "score": position.score,
-        "shipped_score": shipped_end.score,
-        "fork_turn": fork_turn,
+        "shipped_score": fork.score(position),
+        "fork_turn": fork.turn,
         "seconds": seconds,
         "late_seconds": late_seconds,
         "shipped_seconds": shipped_seconds,
     }
-
-
-def timed(position: Position, settings: Settings, seed: int, seconds: list[float]) -> Move:
-    """The sampled search's move (the exact endgame didn't answer), its CPU time appended to ``seconds``."""
-    start = time.process_time()
-    move = evaluate(position, settings, seed)[0].move
-    seconds.append(time.process_time() - start)
-    return move
 
 
 def percentile(values: list[float], share: float) -> float:

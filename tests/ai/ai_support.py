@@ -30,8 +30,12 @@ def with_decks(position: Position, grid_deck: list[str], clubs_deck: list[str]) 
 
 
 def load_benchmark(name: str) -> ModuleType:
-    """A script of benchmarks/, which is not a package: loaded from its path."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    """A script of benchmarks/, which is not a package: loaded from its path, with its folder on
+    sys.path as when it runs, so that it can import the scripts beside it."""
+    folder = Path(__file__).resolve().parents[2] / "benchmarks"
+    if str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    path = folder / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
