@@ -13,19 +13,13 @@ Run:
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import json
-import math
-import statistics
-import sys
 import time
 from pathlib import Path
 
-from clubfight.ai.bench import parse_seed_range, wilson_interval
 from clubfight.ai.hints import STRENGTHS, Settings, exact_endgame
 from clubfight.engine import Level, deal
-from forking import Fork, hint_move, timed_move
+from forking import Fork, fork_parser, hint_move, median_and_p95, print_results, read_rows, timed_move, write_rows
 
 
 def play_pair(
@@ -67,40 +61,22 @@ def play_pair(
 
 
 def summary(path: Path) -> None:
-    rows = [json.loads(line) for line in path.read_text().splitlines()]
-    deals = len(rows)
-    won = sum(row["score"] == 0 for row in rows)
-    sampled = sum(row["sampled_score"] == 0 for row in rows)
-    only_exact = sum(row["score"] == 0 and row["sampled_score"] != 0 for row in rows)
-    only_sampled = sum(row["score"] != 0 and row["sampled_score"] == 0 for row in rows)
-    seconds = sorted(s for row in rows for s in row["seconds"])
-    for name, wins in (("with the exact endgame", won), ("sampled only", sampled)):
-        low, high = wilson_interval(wins, deals)
-        print(f"{name}: {wins}/{deals} = {wins / deals:.1%} ({low:.1%}-{high:.1%})")
-    forked = sum(row["fork_turn"] is not None for row in rows)
-    print(f"won only with it {only_exact}, only without {only_sampled}; forked {forked}")
+    rows = read_rows(path)
+    print_results(rows, "with the exact endgame", "sampled only", "sampled_score")
     both = sorted(s for row in rows for s in row.get("sampled_seconds", ()))
     if both:
-        print(
-            f"the sampled search at the same decisions: CPU median {statistics.median(both) * 1000:.0f} ms, "
-            f"p95 {both[math.ceil(0.95 * len(both)) - 1] * 1000:.0f} ms"
-        )
+        print(f"the sampled search at the same decisions: {median_and_p95(both)}")
+    seconds = sorted(s for row in rows for s in row["seconds"])
     print(
-        f"decisions {len(seconds)}, exact {sum(r['exact_turns'] for r in rows)}; CPU median "
-        f"{statistics.median(seconds) * 1000:.0f} ms, p95 {seconds[math.ceil(0.95 * len(seconds)) - 1] * 1000:.0f} ms, "
+        f"decisions {len(seconds)}, exact {sum(r['exact_turns'] for r in rows)}; {median_and_p95(seconds)}, "
         f"max {seconds[-1] * 1000:.0f} ms"
     )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level", choices=[level.value for level in Level], default="easy")
-    parser.add_argument("--seeds", default="2500001-2500020")
-    parser.add_argument("--strength", default="strong")
+    parser = fork_parser(__doc__ or "", "2500001-2500020")
     parser.add_argument("--budget", type=int, default=None, help="the exact endgame's budget (default: the strength's)")
     parser.add_argument("--time-both", action="store_true", help="time the sampled search at every decision too")
-    parser.add_argument("--out", type=Path)
-    parser.add_argument("--summary", type=Path, help="summarise a results file instead of playing")
     args = parser.parse_args()
     if args.summary is not None:
         summary(args.summary)
@@ -111,10 +87,8 @@ def main() -> None:
         parser.error(f"{args.strength} has no endgame budget: give --budget")
     sampled = dataclasses.replace(base, endgame=None)
     exact = dataclasses.replace(base, endgame=budget)
-    out = args.out.open("a") if args.out else sys.stdout
-    for seed in parse_seed_range(args.seeds):
-        out.write(json.dumps(play_pair(Level(args.level), seed, sampled, exact, time_both=args.time_both)) + "\n")
-        out.flush()
+    level = Level(args.level)
+    write_rows(args.out, args.seeds, lambda seed: play_pair(level, seed, sampled, exact, time_both=args.time_both))
 
 
 if __name__ == "__main__":

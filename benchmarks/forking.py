@@ -1,16 +1,25 @@
 """Two searches compared deal by deal for about the price of one: the game of the search under test,
 with the rival's game forked off at the first decision where the rival would move otherwise. Until
-then the two games are the same, move for move; from there the rival's goes on alone. Used by
-endgame.py and late.py (this folder is on sys.path when a script in it runs).
+then the two games are the same, move for move; from there the rival's goes on alone. endgame.py
+and late.py share it, with the options, the results file and the summary lines they have in common
+(this folder is on sys.path when a script in it runs).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import math
+import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
+from clubfight.ai.bench import parse_seed_range, wilson_interval
 from clubfight.ai.hints import Settings, suggest_with
-from clubfight.engine import Move, Position
+from clubfight.engine import Level, Move, Position
 
 Search = Callable[[Position, Settings, int], Move]
 """A search's move at a position, with these settings and this seed."""
@@ -59,3 +68,50 @@ class Fork:
     def score(self, final: Position) -> int:
         """The rival's cards left, given the game under test ended at ``final``."""
         return (self.end or final).score
+
+
+def fork_parser(description: str, seeds: str) -> argparse.ArgumentParser:
+    """The options both scripts take: which deals, which strength, where the rows go, or a summary."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--level", choices=[level.value for level in Level], default="easy")
+    parser.add_argument("--seeds", default=seeds)
+    parser.add_argument("--strength", default="strong")
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--summary", type=Path, help="summarise a results file instead of playing")
+    return parser
+
+
+def write_rows(out: Path | None, seeds: str, play: Callable[[int], dict[str, object]]) -> None:
+    """One JSON line a deal, appended to ``out`` (or printed) as each deal ends."""
+    stream = out.open("a") if out else sys.stdout
+    for seed in parse_seed_range(seeds):
+        stream.write(json.dumps(play(seed)) + "\n")
+        stream.flush()
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def print_results(rows: list[dict[str, Any]], name: str, rival_name: str, rival_key: str) -> None:
+    """Both games' win rates with their Wilson intervals, the deals only one of them won, and how
+    many games forked."""
+    deals = len(rows)
+    for label, key in ((name, "score"), (rival_name, rival_key)):
+        wins = sum(row[key] == 0 for row in rows)
+        low, high = wilson_interval(wins, deals)
+        print(f"{label}: {wins}/{deals} = {wins / deals:.1%} ({low:.1%}-{high:.1%})")
+    only_it = sum(row["score"] == 0 and row[rival_key] != 0 for row in rows)
+    only_rival = sum(row["score"] != 0 and row[rival_key] == 0 for row in rows)
+    forked = sum(row["fork_turn"] is not None for row in rows)
+    print(f"won only with it {only_it}, only without {only_rival}; forked {forked}")
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value at ``share`` of the sorted ``values`` (nearest rank)."""
+    return values[math.ceil(share * len(values)) - 1]
+
+
+def median_and_p95(values: list[float]) -> str:
+    """ "CPU median .. ms, p95 .. ms" of the sorted ``values`` (seconds)."""
+    return f"CPU median {statistics.median(values) * 1000:.0f} ms, p95 {percentile(values, 0.95) * 1000:.0f} ms"

@@ -15,19 +15,13 @@ Run:
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import json
-import math
-import statistics
-import sys
 import time
 from pathlib import Path
 
-from clubfight.ai.bench import parse_seed_range, wilson_interval
 from clubfight.ai.hints import STRENGTHS, Settings, evaluate, exact_endgame
 from clubfight.engine import Level, Move, Position, deal
-from forking import Fork, timed_move
+from forking import Fork, fork_parser, median_and_p95, print_results, read_rows, timed_move, write_rows
 
 LATE_CLUBS = 6
 """Clubs left from which a decision is a late one: turn 8 on, where most of strong's slips were."""
@@ -69,38 +63,18 @@ def play_pair(level: Level, seed: int, shipped: Settings, wider: Settings) -> di
     }
 
 
-def percentile(values: list[float], share: float) -> float:
-    return values[math.ceil(share * len(values)) - 1]
-
-
 def summary(path: Path) -> None:
-    rows = [json.loads(line) for line in path.read_text().splitlines()]
-    deals = len(rows)
-    for name, key in (("with the wider late search", "score"), ("shipped", "shipped_score")):
-        wins = sum(row[key] == 0 for row in rows)
-        low, high = wilson_interval(wins, deals)
-        print(f"{name}: {wins}/{deals} = {wins / deals:.1%} ({low:.1%}-{high:.1%})")
-    only_wider = sum(row["score"] == 0 and row["shipped_score"] != 0 for row in rows)
-    only_shipped = sum(row["score"] != 0 and row["shipped_score"] == 0 for row in rows)
-    forked = sum(row["fork_turn"] is not None for row in rows)
-    print(f"won only with it {only_wider}, only without {only_shipped}; forked {forked}")
+    rows = read_rows(path)
+    print_results(rows, "with the wider late search", "shipped", "shipped_score")
     timings = (("all decisions", "seconds"), ("late, wider", "late_seconds"), ("late, shipped", "shipped_seconds"))
     for name, key in timings:
         values = sorted(s for row in rows for s in row[key])
-        print(
-            f"{name}: {len(values)}, CPU median {statistics.median(values) * 1000:.0f} ms, "
-            f"p95 {percentile(values, 0.95) * 1000:.0f} ms, max {values[-1] * 1000:.0f} ms"
-        )
+        print(f"{name}: {len(values)}, {median_and_p95(values)}, max {values[-1] * 1000:.0f} ms")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level", choices=[level.value for level in Level], default="easy")
-    parser.add_argument("--seeds", default="2800001-2800020")
-    parser.add_argument("--strength", default="strong")
+    parser = fork_parser(__doc__ or "", "2800001-2800020")
     parser.add_argument("--late", default="24,9,5", help="the wider search: candidates,samples,rounds")
-    parser.add_argument("--out", type=Path)
-    parser.add_argument("--summary", type=Path, help="summarise a results file instead of playing")
     args = parser.parse_args()
     if args.summary is not None:
         summary(args.summary)
@@ -108,10 +82,8 @@ def main() -> None:
     candidates, samples, rounds = (int(part) for part in args.late.split(","))
     shipped = STRENGTHS[args.strength]
     wider = dataclasses.replace(shipped, candidates=candidates, samples=samples, rounds=rounds, opening_samples=None)
-    out = args.out.open("a") if args.out else sys.stdout
-    for seed in parse_seed_range(args.seeds):
-        out.write(json.dumps(play_pair(Level(args.level), seed, shipped, wider)) + "\n")
-        out.flush()
+    level = Level(args.level)
+    write_rows(args.out, args.seeds, lambda seed: play_pair(level, seed, shipped, wider))
 
 
 if __name__ == "__main__":
