@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 from clubfight.ai.heuristic import best_move
+from clubfight.ai.hints import Settings, suggest_with
 from clubfight.engine import Level, Position, deal, format_position
 
 
@@ -18,6 +20,15 @@ def mid_game(level: Level, seed: int, turns: int) -> Position:
         if position.is_over:
             break
         position = position.play(best_move(position))
+    return position
+
+
+def play_alone(level: Level, seed: int, choose: Callable[[Position], Settings]) -> Position:
+    """A deal played to its end with the hints of the settings ``choose`` picks at each position,
+    written apart from the benchmarks' own loop so that the tests check them against it."""
+    position = deal(level, seed)
+    while not position.is_over:
+        position = position.play(suggest_with(position, choose(position), seed=seed).move)
     return position
 
 

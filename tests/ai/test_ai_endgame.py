@@ -10,7 +10,7 @@ from dataclasses import replace
 from itertools import permutations
 
 import pytest
-from ai_support import load_benchmark, with_decks
+from ai_support import load_benchmark, play_alone, with_decks
 
 from clubfight.ai.endgame import best_endgame_move, hidden_orders
 from clubfight.ai.hints import ENDGAME_ORDERS, STRENGTHS, Settings, exact_endgame, suggest, suggest_with
@@ -133,14 +133,7 @@ def test_the_benchmark_forks_the_sampled_game_faithfully() -> None:
     forked = 0
     for seed in range(1, 9):
         result = pair(Level.EASY, seed, sampled, exact)
-        assert result["score"] == play_alone(Level.EASY, seed, exact).score
-        assert result["sampled_score"] == play_alone(Level.EASY, seed, sampled).score
+        assert result["score"] == play_alone(Level.EASY, seed, lambda _: exact).score
+        assert result["sampled_score"] == play_alone(Level.EASY, seed, lambda _: sampled).score
         forked += result["fork_turn"] is not None
     assert forked  # some game really forked, so the check above saw a second game
-
-
-def play_alone(level: Level, seed: int, settings: Settings) -> Position:
-    position = deal(level, seed)
-    while not position.is_over:
-        position = position.play(suggest_with(position, settings, seed=seed).move)
-    return position

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ai_support import load_benchmark, mid_game, with_decks
+from ai_support import load_benchmark, mid_game, play_alone, with_decks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -469,17 +469,11 @@ def test_the_late_search_benchmark_forks_the_shipped_game_faithfully() -> None:
     shipped = Settings(candidates=3, samples=3, endgame=20_000)
     wider = replace(shipped, candidates=12, samples=2, rounds=3)
 
-    def play_alone(seed: int, choose: Callable[[Position], Settings]) -> Position:
-        position = deal(Level.EASY, seed)
-        while not position.is_over:
-            position = position.play(suggest_with(position, choose(position), seed=seed).move)
-        return position
-
     forked = 0
     for seed in range(1, 7):
         result = late.play_pair(Level.EASY, seed, shipped, wider)
-        both = play_alone(seed, lambda position: wider if position.clubs_left <= late.LATE_CLUBS else shipped)
+        both = play_alone(Level.EASY, seed, lambda p: wider if p.clubs_left <= late.LATE_CLUBS else shipped)
         assert result["score"] == both.score
-        assert result["shipped_score"] == play_alone(seed, lambda position: shipped).score
+        assert result["shipped_score"] == play_alone(Level.EASY, seed, lambda _: shipped).score
         forked += result["fork_turn"] is not None
     assert forked  # some game really forked, so the check above saw a second game
