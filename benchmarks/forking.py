@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from clubfight.ai.bench import parse_seed_range, wilson_interval
-from clubfight.ai.hints import Settings, suggest_with
+from clubfight.ai.hints import STRENGTHS, Settings, suggest_with
 from clubfight.engine import Level, Move, Position
 
 Search = Callable[[Position, Settings, int], Move]
@@ -74,17 +74,33 @@ def fork_parser(description: str, seeds: str) -> argparse.ArgumentParser:
     """The options both scripts take: which deals, which strength, where the rows go, or a summary."""
     parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level", choices=[level.value for level in Level], default="easy")
-    parser.add_argument("--seeds", default=seeds)
-    parser.add_argument("--strength", default="strong")
+    parser.add_argument("--seeds", type=seed_range, default=seed_range(seeds), metavar="A-B")
+    parser.add_argument("--strength", choices=list(STRENGTHS), default="strong")
     parser.add_argument("--out", type=Path)
-    parser.add_argument("--summary", type=Path, help="summarise a results file instead of playing")
+    parser.add_argument("--summary", type=results_file, help="summarise a results file instead of playing")
     return parser
 
 
-def write_rows(out: Path | None, seeds: str, play: Callable[[int], dict[str, object]]) -> None:
+def seed_range(text: str) -> range:
+    """``--seeds``: a bad range is a usage error with ``parse_seed_range``'s reason, not a traceback."""
+    try:
+        return parse_seed_range(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def results_file(text: str) -> Path:
+    """``--summary``: a file that isn't there is a usage error, not a traceback."""
+    path = Path(text)
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"no results file at {text}")
+    return path
+
+
+def write_rows(out: Path | None, seeds: range, play: Callable[[int], dict[str, object]]) -> None:
     """One JSON line a deal, appended to ``out`` (or printed) as each deal ends."""
     stream = out.open("a") if out else sys.stdout
-    for seed in parse_seed_range(seeds):
+    for seed in seeds:
         stream.write(json.dumps(play(seed)) + "\n")
         stream.flush()
 

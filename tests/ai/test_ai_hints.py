@@ -477,3 +477,24 @@ def test_the_late_search_benchmark_forks_the_shipped_game_faithfully() -> None:
         assert result["shipped_score"] == play_alone(Level.EASY, seed, lambda _: shipped).score
         forked += result["fork_turn"] is not None
     assert forked  # some game really forked, so the check above saw a second game
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--seeds", "9-3"], "bad seed range '9-3'"),
+        (["--seeds", "1-x"], "bad seed range '1-x'"),
+        (["--strength", "ultra"], "invalid choice: 'ultra'"),
+        (["--summary", "no-such-results.jsonl"], "no results file at no-such-results.jsonl"),
+    ],
+)
+def test_the_fork_benchmarks_turn_bad_options_into_usage_errors(
+    argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad range, strength or results file ends the script with argparse's usage error (exit
+    2) and the reason, not a traceback from deep in the run."""
+    parser = load_benchmark("forking").fork_parser("", "1-2")
+    with pytest.raises(SystemExit) as exit_info:
+        parser.parse_args(argv)
+    assert exit_info.value.code == 2
+    assert reason in capsys.readouterr().err
