@@ -452,14 +452,14 @@ def test_ceiling_replay_at_factor_one_is_the_bench_game_unless_re_rolled() -> No
 
 def test_ceiling_replays_scale_the_opening_samples_too() -> None:
     """benchmarks/ceiling.py --factor: fast and strong draw more samples in turns 1-5, and a bigger
-    search must scale those as well; expert has no opening setting to scale."""
+    search must scale those as well; a setting without an opening one has none to scale."""
     ceiling = load_benchmark("ceiling")
     fast = ceiling.scaled(STRENGTHS["fast"], 4)
     assert (fast.samples, fast.opening_samples) == (
         4 * STRENGTHS["fast"].samples,
         4 * STRENGTHS["fast"].opening_samples,
     )
-    assert ceiling.scaled(STRENGTHS["expert"], 10).opening_samples is None
+    assert ceiling.scaled(Settings(candidates=8, samples=28), 10).opening_samples is None
 
 
 def test_the_late_search_benchmark_forks_the_shipped_game_faithfully() -> None:

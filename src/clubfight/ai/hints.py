@@ -5,9 +5,9 @@ as sets), never the order of either deck. It uses perfect-information Monte Carl
 the unseen cards into many sample orders, try the heuristic's best few moves in every sample
 (the same samples for every move, so luck cancels out), play each sample game on with the
 heuristic policy, and keep the move that wins most often; the searches spend extra samples on the
-close calls, fast by racing and strong and expert by successive halving. fast and strong play six
-turns of each sample and let a learned value model (``value.py``) judge the rest, which buys them
-several times the samples; expert plays every sample out. Once few cards are unseen, every
+close calls, fast by racing and strong and expert by successive halving. Every strength plays six
+turns of each sample and lets a learned value model (``value.py``) judge the rest, which buys it
+several times the samples and judges the end better than one playout. Once few cards are unseen, every
 strength plays exactly instead (``endgame.py``): it weighs every order the unseen cards can come in.
 docs/ai.md has the measurements that chose this design and its settings over the alternatives.
 
@@ -127,13 +127,22 @@ STRENGTHS: dict[str, Settings] = {
     "strong": Settings(
         candidates=8, samples=28, rounds=3, per_card=0.1, finish=TruncatedRollout(6), opening_samples=48, endgame=50_000
     ),
-    "expert": Settings(candidates=24, samples=24, rounds=5, endgame=200_000),
+    "expert": Settings(
+        candidates=12,
+        samples=48,
+        rounds=4,
+        per_card=0.1,
+        finish=TruncatedRollout(6),
+        opening_samples=80,
+        endgame=200_000,
+    ),
 }
-"""fast and strong answer a player's hint key; expert (a second or more a move) is for analysis and
-autoplay, and for measuring how far blind play can go. fast and strong try only the heuristic's best
-8 moves: the best move is nearly always among them, and the samples are worth more on those
-(benchmarks/decisions.py). Their rollouts stop after six turns, where the value model takes over
-(docs/ai.md, "Rollouts cut short by a learned value"). fast races its candidates: most of its
+"""fast and strong answer a player's hint key; expert (about a second a move) is for analysis and
+autoplay, and for measuring how far blind play can go: strong with 12 candidates and about four
+times its samples (docs/ai.md, "Expert on 500 fresh deals a level"). fast and strong try only the
+heuristic's best 8 moves: the best move is nearly always among them, and the samples are worth more
+on those (benchmarks/decisions.py). Every strength's rollouts stop after six turns, where the value
+model takes over (docs/ai.md, "Rollouts cut short by a learned value"). fast races its candidates: most of its
 decisions are clear after 8 samples, and the time they save goes to the close ones (docs/ai.md,
 "Racing the candidates"). The endgame budgets answer about 98-99% of the positions they are tried
 at, in a few milliseconds at the median (docs/ai.md, "Exact endgames")."""
