@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -29,6 +30,7 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+ABSOLUTE_IMPORT = re.compile(r"^(\s*(?:from|import) )clubfight(\.|\s)", re.MULTILINE)
 
 
 def import_base(revision: str, into: Path) -> tuple[ModuleType, ModuleType, ModuleType]:
@@ -41,10 +43,15 @@ def import_base(revision: str, into: Path) -> tuple[ModuleType, ModuleType, Modu
             tar.extractall(into, filter="data")
         else:
             tar.extractall(into)
-    (into / "src" / "clubfight").rename(into / "clubfight_base")
+    base = into / "clubfight_base"
+    (into / "src" / "clubfight").rename(base)
+    for source in base.rglob("*.py"):  # the copy imports itself, not this checkout's clubfight
+        text = source.read_text(encoding="utf-8")
+        source.write_text(ABSOLUTE_IMPORT.sub(r"\1clubfight_base\2", text), encoding="utf-8")
     sys.path.insert(0, str(into))
+    game = "club_fight." if (base / "club_fight").is_dir() else ""  # Club Fight's own package, from 2026-12
     engine, hints, solver = (
-        importlib.import_module(f"clubfight_base.{name}") for name in ("engine", "ai.hints", "ai.solver")
+        importlib.import_module(f"clubfight_base.{game}{name}") for name in ("engine", "ai.hints", "ai.solver")
     )
     return engine, hints, solver
 

@@ -31,9 +31,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-from clubfight.ai.bench import wilson_interval
-from clubfight.ai.hints import STRENGTHS, Settings, suggest_with
-from clubfight.engine import Level, deal
+from clubfight.club_fight.ai.bench import wilson_interval
+from clubfight.club_fight.ai.hints import STRENGTHS, Settings, suggest_with
+from clubfight.club_fight.engine import Level, deal
 
 WON_LINE = re.compile(r"^\s*(\w+)-(\d+): won\b", re.MULTILINE)
 """A deal won in this script's own output, "  hard-1000011: won in 115 s"."""

@@ -32,10 +32,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from clubfight.ai.bench import parse_seed_range
-from clubfight.ai.heuristic import ranked_moves
-from clubfight.ai.hints import finish_by_rollout, sample_positions, suggest
-from clubfight.engine import Level, deal, parse_position
+from clubfight.club_fight.ai.bench import parse_seed_range
+from clubfight.club_fight.ai.heuristic import ranked_moves
+from clubfight.club_fight.ai.hints import finish_by_rollout, sample_positions, suggest
+from clubfight.club_fight.engine import Level, deal, parse_position
 
 
 def game_positions(task: tuple[str, int]) -> list[str]:

@@ -17,8 +17,8 @@ import dataclasses
 import time
 from pathlib import Path
 
-from clubfight.ai.hints import STRENGTHS, Settings, exact_endgame
-from clubfight.engine import Level, deal
+from clubfight.club_fight.ai.hints import STRENGTHS, Settings, exact_endgame
+from clubfight.club_fight.engine import Level, deal
 from forking import Fork, fork_parser, hint_move, median_and_p95, print_results, read_rows, timed_move, write_rows
 
 

@@ -13,7 +13,7 @@ import random
 import statistics
 import time
 
-from clubfight.engine import Level, Position, deal
+from clubfight.club_fight.engine import Level, Position, deal
 
 
 def mid_game_positions(count: int, rng: random.Random) -> list[Position]:
@@ -64,7 +64,7 @@ def time_playouts(count: int, rng: random.Random) -> float:
 
 
 def time_rollouts(count: int) -> float:
-    from clubfight.ai.hints import rollout
+    from clubfight.club_fight.ai.hints import rollout
 
     starts = [deal(Level.EASY if i % 2 else Level.HARD, 20_000 + i) for i in range(count)]
     begin = time.process_time()  # CPU time: on this shared machine, wall time also counts waiting for a core

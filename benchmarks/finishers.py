@@ -12,9 +12,9 @@ import argparse
 import time
 from dataclasses import replace
 
-from clubfight.ai.hints import STRENGTHS, Finisher, finish_by_rollout, rollout, suggest_with
-from clubfight.ai.solver import Verdict, solve
-from clubfight.engine import Level, Position, deal
+from clubfight.club_fight.ai.hints import STRENGTHS, Finisher, finish_by_rollout, rollout, suggest_with
+from clubfight.club_fight.ai.solver import Verdict, solve
+from clubfight.club_fight.engine import Level, Position, deal
 
 
 def finish_by_greedy(child: Position) -> tuple[bool, int]:

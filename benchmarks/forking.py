@@ -17,9 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from clubfight.ai.bench import parse_seed_range, wilson_interval
-from clubfight.ai.hints import STRENGTHS, Settings, suggest_with
-from clubfight.engine import Level, Move, Position
+from clubfight.club_fight.ai.bench import parse_seed_range, wilson_interval
+from clubfight.club_fight.ai.hints import STRENGTHS, Settings, suggest_with
+from clubfight.club_fight.engine import Level, Move, Position
 
 Search = Callable[[Position, Settings, int], Move]
 """A search's move at a position, with these settings and this seed."""

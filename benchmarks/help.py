@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 async def measure(runs: int) -> tuple[list[float], list[float]]:
     from textual.screen import Screen
 
-    from clubfight.engine import Level
-    from clubfight.tui.app import HELP_PREPARE_DELAY, ClubFightApp
-    from clubfight.tui.screens.help_screen import HelpScreen
+    from clubfight.club_fight.engine import Level
+    from clubfight.shell.app import HELP_PREPARE_DELAY, ClubFightApp
+    from clubfight.shell.screens.help_screen import HelpScreen
 
     app = ClubFightApp(level=Level.EASY, seed=1)
     helps: list[float] = []

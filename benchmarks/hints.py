@@ -11,9 +11,9 @@ import argparse
 import statistics
 import time
 
-from clubfight.ai import STRENGTHS, solve, suggest
-from clubfight.ai.bench import percentile
-from clubfight.engine import Level, Position, deal
+from clubfight.club_fight.ai import STRENGTHS, solve, suggest
+from clubfight.club_fight.ai.bench import percentile
+from clubfight.club_fight.engine import Level, Position, deal
 
 
 def game_positions(games: int) -> list[Position]:

@@ -19,8 +19,8 @@ import dataclasses
 import time
 from pathlib import Path
 
-from clubfight.ai.hints import STRENGTHS, Settings, evaluate, exact_endgame
-from clubfight.engine import Level, Move, Position, deal
+from clubfight.club_fight.ai.hints import STRENGTHS, Settings, evaluate, exact_endgame
+from clubfight.club_fight.engine import Level, Move, Position, deal
 from forking import Fork, fork_parser, median_and_p95, print_results, read_rows, timed_move, write_rows
 
 LATE_CLUBS = 6

@@ -13,7 +13,7 @@ import itertools
 import json
 from pathlib import Path
 
-from clubfight.ai.bench import DealResult, report_json, summarise
+from clubfight.club_fight.ai.bench import DealResult, report_json, summarise
 
 
 def merge(reports: list[dict[str, object]]) -> dict[str, object]:

@@ -1,4 +1,4 @@
-"""Train the value model that lets the hint engine's rollouts stop early (clubfight/ai/value.py).
+"""Train the value model that lets the hint engine's rollouts stop early (clubfight/club_fight/ai/value.py).
 
 Run:
     uv run python benchmarks/train_value.py collect --seeds 3000001-3020000 --out value-data.jsonl
@@ -13,7 +13,7 @@ real order of the decks. The seeds must be kept apart from every benchmark's (do
 ``fit`` fits a logistic model of the rollouts' wins and a least-squares model of the cards they
 left, both by Newton's method in plain Python (no numpy: a few minutes for half a million rows),
 prints the weights with each feature's name and the held-out log loss, and with ``--write``
-rewrites ``src/clubfight/ai/value_weights.py``.
+rewrites ``src/clubfight/club_fight/ai/value_weights.py``.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from clubfight.ai.bench import parse_seed_range
-from clubfight.ai.heuristic import ranked_moves
-from clubfight.ai.hints import rollout, sample_positions
-from clubfight.ai.value import FEATURES, dot, features, logistic
-from clubfight.engine import Level, deal
+from clubfight.club_fight.ai.bench import parse_seed_range
+from clubfight.club_fight.ai.heuristic import ranked_moves
+from clubfight.club_fight.ai.hints import rollout, sample_positions
+from clubfight.club_fight.ai.value import FEATURES, dot, features, logistic
+from clubfight.club_fight.engine import Level, deal
 
 WEIGHTS_MODULE = Path(__file__).resolve().parents[1] / "src" / "clubfight" / "ai" / "value_weights.py"
 LABEL_ROLLOUTS = 2
@@ -204,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     train.add_argument("data")
     train.add_argument("--hold-out", type=int, default=0, help="keep every Nth row out of the fit to report its loss")
     train.add_argument("--seeds", default="3000001-3020000", help="the training seeds, for the weights' docstring")
-    train.add_argument("--write", action="store_true", help="rewrite src/clubfight/ai/value_weights.py")
+    train.add_argument("--write", action="store_true", help="rewrite src/clubfight/club_fight/ai/value_weights.py")
     train.set_defaults(run=fit)
     args = parser.parse_args(argv)
     args.run(args)

@@ -28,10 +28,10 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from clubfight.ai import heuristic
-from clubfight.ai.bench import parse_seed_range
-from clubfight.ai.heuristic import DEFAULT_WEIGHTS, Weights, best_move
-from clubfight.engine import Level, deal
+from clubfight.club_fight.ai import heuristic
+from clubfight.club_fight.ai.bench import parse_seed_range
+from clubfight.club_fight.ai.heuristic import DEFAULT_WEIGHTS, Weights, best_move
+from clubfight.club_fight.engine import Level, deal
 
 Vector = list[float]
 Deal = tuple[Level, int]
@@ -101,7 +101,7 @@ def hint_wins(job: tuple[Vector | None, str, str, Level, list[int]]) -> tuple[li
             heuristic.best_move.__defaults__ = weights
         if only != "rollouts":
             heuristic.ranked_moves.__defaults__ = weights
-    from clubfight.ai.hints import suggest
+    from clubfight.club_fight.ai.hints import suggest
 
     won, times = [], []
     for seed in seeds:

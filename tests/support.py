@@ -10,8 +10,8 @@ import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from clubfight.engine import DealCode, Move, Position, Variant
-from clubfight.game import Start
+from clubfight.club_fight.engine import DealCode, Move, Position, Variant
+from clubfight.club_fight.game import Start
 
 
 def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -56,3 +56,31 @@ def greedy_game(start: Start, turns: int | None = None) -> tuple[list[Move], lis
 
 def deal_start(code: str, variant: Variant = Variant.NONE) -> Start:
     return Start.from_deal(DealCode.parse(code), variant=variant)
+
+
+def settings_sections() -> tuple[type[Any], ...]:
+    """Every section of the settings file: the app's and each registered game's."""
+    from clubfight.common.storage.settings import AppSettings
+    from clubfight.games import registered
+
+    return (AppSettings, *(game.settings_section for game in registered() if game.settings_section is not None))
+
+
+def settings_book(**fields: Any) -> Any:
+    """A SettingsBook of every section, with ``fields`` (named as in the file) changed from the defaults."""
+    from clubfight.common.storage.settings import SettingsBook
+
+    sections = []
+    for kind in settings_sections():
+        mine = {name: fields.pop(name) for name in list(fields) if name in kind.names()}
+        sections.append(kind(**mine))
+    if fields:
+        raise TypeError(f"no setting {sorted(fields)[0]!r}")
+    return SettingsBook(sections)
+
+
+def load_all_settings() -> Any:
+    """The settings file read for every section (``Loaded[SettingsBook]``)."""
+    from clubfight.common.storage.settings import load_settings
+
+    return load_settings(settings_sections())

@@ -19,12 +19,26 @@ from support import UI_LIBRARIES, modules_loaded, ui_libraries_loaded
 FORBIDDEN = UI_LIBRARIES
 SRC = Path(__file__).resolve().parents[1] / "src"
 
-PURE_PACKAGES = ("clubfight.engine", "clubfight.ai", "clubfight.game", "clubfight.combat", "clubfight.storage")
+PURE_PACKAGES = (
+    "clubfight.common",
+    "clubfight.club_fight.engine",
+    "clubfight.club_fight.ai",
+    "clubfight.club_fight.game",
+    "clubfight.club_fight.storage",
+    "clubfight.combat.engine",
+    "clubfight.combat.ai",
+    "clubfight.combat.game",
+    "clubfight.combat.storage",
+)
 """Packages whose every module stays free of UI libraries, including modules their __init__ doesn't
-import (clubfight.ai.bench, say)."""
+import (clubfight.club_fight.ai.bench, say)."""
 
 
-@pytest.mark.parametrize("module", [*PURE_PACKAGES, "clubfight.cli"])
+MODELS = ("clubfight.club_fight.tui.table_model", "clubfight.club_fight.tui.plan", "clubfight.combat.tui.fight_model")
+"""The plain-Python models behind the screens: they decide, the screens draw, so no UI library here."""
+
+
+@pytest.mark.parametrize("module", [*PURE_PACKAGES, *MODELS, "clubfight.cli"])
 def test_import_hygiene(module: str) -> None:
     importlib.import_module(module)  # a renamed module fails here instead of being skipped
     loaded = ui_libraries_loaded(module)
@@ -78,8 +92,8 @@ def imports_of(source: str, name: str, *, is_package: bool = False) -> set[str]:
 RULES_MAY_NOT_IMPORT = {"random", "os", "io", "pathlib", "time", "datetime", "textual", "rich", "secrets"}
 RULES_PACKAGES = {
     # package: the clubfight packages it may import besides itself
-    "clubfight.engine": set(),
-    "clubfight.combat.engine": {"clubfight.engine"},  # the project's one seeded shuffle (U1, U4)
+    "clubfight.club_fight.engine": {"clubfight.common.shuffle"},  # the project's one seeded shuffle (D1)
+    "clubfight.combat.engine": {"clubfight.common.shuffle"},  # the same shuffle (U1, U4)
 }
 
 
@@ -101,28 +115,40 @@ def test_rules_are_pure(package: str) -> None:
 def test_relative_imports_are_resolved() -> None:
     """The checker itself: a relative import that leaves the package is seen under its real name."""
     source = "from ..storage import paths\nfrom . import cards\nfrom .deal import deal\nimport random\n"
-    assert imports_of(source, "clubfight.engine.position") == {
-        "clubfight.storage",
-        "clubfight.engine",
-        "clubfight.engine.deal",
+    assert imports_of(source, "clubfight.club_fight.engine.position") == {
+        "clubfight.club_fight.storage",
+        "clubfight.club_fight.engine",
+        "clubfight.club_fight.engine.deal",
         "random",
     }
-    assert imports_of("from .. import x", "clubfight.engine", is_package=True) == {"clubfight"}
+    assert imports_of("from .. import x", "clubfight.club_fight.engine", is_package=True) == {"clubfight.club_fight"}
 
 
 def test_club_fight_start_up_leaves_combat_club_and_the_help_unloaded() -> None:
     """Start-up time (issue 9): what ``clubfight`` imports before its first frame. Combat Club's engine,
-    AI and screens load when it is entered; the help's Markdown parser when the help is drawn; the
+    AI and screens load when it is entered (only its light entry module loads, for the start screen);
+    the help's Markdown parser when the help is drawn; the
     statistics' figures when they are shown; the start screen (and Textual's Footer) when no --level
     skips it; ``secrets`` (hashlib, hmac) never: a game's id comes straight from os.urandom."""
-    start_up = ("clubfight.cli.main", "clubfight.cli.play", "clubfight.tui.app")
+    start_up = (
+        "clubfight.cli.main",
+        "clubfight.club_fight.cli.play",
+        "clubfight.cli.app",
+        "clubfight.shell.app",
+        "clubfight.club_fight.tui.entry",
+        "clubfight.combat.tui.entry",  # the registry's: Combat Club's entry on the start screen
+    )
     lazy = (
-        "clubfight.combat",
-        "clubfight.tui.combat.fight_screen",
+        "clubfight.combat.engine",
+        "clubfight.combat.ai",
+        "clubfight.combat.game",
+        "clubfight.combat.tui.launch",
+        "clubfight.combat.tui.fight_screen",
         "rich.markdown",
         "textual.widgets._markdown",
-        "clubfight.game.figures",
-        "clubfight.tui.screens.start_screen",
+        "clubfight.club_fight.game.figures",
+        "clubfight.shell.screens.start_screen",
+        "clubfight.shell.screens.help_screen",
         "textual.widgets._footer",
         "secrets",
         "hashlib",

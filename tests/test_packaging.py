@@ -30,7 +30,7 @@ def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
     subprocess.run([*uv(), "build", "--wheel", "-q", "--out-dir", str(dist)], cwd=ROOT, check=True, timeout=300)
     (wheel,) = dist.glob("clubfight-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "clubfight/tui/rules.md" in names  # the help screen's rules file
+    assert {"clubfight/docs/rules.md", "clubfight/docs/combat-rules.md"} <= names  # the games' help
     assert {"clubfight/py.typed", "clubfight/docs/notation.md"} <= names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
 
@@ -50,14 +50,15 @@ def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
         [
             str(python),
             "-c",
-            "from clubfight.tui.screens.help_screen import *; print(rules_markdown() != RULES_MISSING)",
+            "from clubfight.club_fight.tui import help as a; from clubfight.combat.tui import help as b; "
+            "print(a.rules_markdown() != a.RULES_MISSING, b.combat_rules_markdown() != b.RULES_MISSING)",
         ],
         capture_output=True,
         text=True,
         check=True,
         cwd=tmp_path,  # not the checkout: the installed package's own copy
     )
-    assert rules.stdout.strip() == "True"
+    assert rules.stdout.strip() == "True True"
 
 
 def test_the_man_page_and_completions_come_from_the_parser(tmp_path: Path) -> None:

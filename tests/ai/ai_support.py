@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from clubfight.ai.heuristic import best_move
-from clubfight.ai.hints import Settings, suggest_with
-from clubfight.engine import Level, Position, deal, format_position
+from clubfight.club_fight.ai.heuristic import best_move
+from clubfight.club_fight.ai.hints import Settings, suggest_with
+from clubfight.club_fight.engine import Level, Position, deal, format_position
 
 
 def mid_game(level: Level, seed: int, turns: int) -> Position:

@@ -12,10 +12,10 @@ from itertools import permutations
 import pytest
 from ai_support import load_benchmark, play_alone, with_decks
 
-from clubfight.ai.endgame import best_endgame_move, hidden_orders
-from clubfight.ai.hints import ENDGAME_ORDERS, STRENGTHS, Settings, exact_endgame, suggest, suggest_with
-from clubfight.ai.solver import Verdict, solve
-from clubfight.engine import Level, Position, deal, parse_move, parse_position
+from clubfight.club_fight.ai.endgame import best_endgame_move, hidden_orders
+from clubfight.club_fight.ai.hints import ENDGAME_ORDERS, STRENGTHS, Settings, exact_endgame, suggest, suggest_with
+from clubfight.club_fight.ai.solver import Verdict, solve
+from clubfight.club_fight.engine import Level, Position, deal, parse_move, parse_position
 
 NOTHING_UNSEEN = "JH KS KD 6H 8S QS JS 10D AD | QC AC 7C |  | "
 """Easy 2200379, turn 11: the decks are empty. The AC's Match wins; strong played the QC's Run."""

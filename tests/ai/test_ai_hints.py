@@ -16,12 +16,28 @@ from ai_support import load_benchmark, mid_game, play_alone, with_decks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubfight.ai import Hint, make_policy, suggest
-from clubfight.ai.bench import DealResult, report_json, run_task, summarise
-from clubfight.ai.heuristic import DEFAULT_WEIGHTS, GridMasks, Weights, best_clear, best_move, move_scorer, ranked_moves
-from clubfight.ai.hints import STRENGTHS, Finisher, Settings, clearly_behind, rollout, suggest_with, unseen_cards
-from clubfight.ai.policies import greedy_policy
-from clubfight.engine import Level, Move, Position, Suit, Variant, deal, parse_position
+from clubfight.club_fight.ai import Hint, make_policy, suggest
+from clubfight.club_fight.ai.bench import DealResult, report_json, run_task, summarise
+from clubfight.club_fight.ai.heuristic import (
+    DEFAULT_WEIGHTS,
+    GridMasks,
+    Weights,
+    best_clear,
+    best_move,
+    move_scorer,
+    ranked_moves,
+)
+from clubfight.club_fight.ai.hints import (
+    STRENGTHS,
+    Finisher,
+    Settings,
+    clearly_behind,
+    rollout,
+    suggest_with,
+    unseen_cards,
+)
+from clubfight.club_fight.ai.policies import greedy_policy
+from clubfight.club_fight.engine import Level, Move, Position, Suit, Variant, deal, parse_position
 
 # A small setting keeps the property tests quick; the no-peeking argument is the same at any size.
 TINY = Settings(candidates=4, samples=3)
@@ -337,7 +353,7 @@ def test_a_joker_cleared_is_counted_once_among_the_cards() -> None:
     position = parse_position("5H JK 9S 2D 3H 4S 6H 7D 8S | 5C | 10H | ")
     line = position.parse_move("5C line row1")
     assert len(line.cleared) == 3
-    from clubfight.ai.hints import Evaluation, describe
+    from clubfight.club_fight.ai.hints import Evaluation, describe
 
     reason = describe(position, Evaluation(line, 0.0, 0, 0, 0))
     assert reason.startswith("clears 3 cards (a joker among them)") and "and a joker" not in reason
@@ -386,16 +402,17 @@ def test_the_comparison_with_an_earlier_commit_unpacks_it_beside_this_one(
     """benchmarks/against.py imports a commit's engine as ``clubfight_base``, really the unpacked copy,
     and compares hints decision by decision: against HEAD (this very code in a clean clone) they are
     all the same. The hints against the old engine are pinned by HINTS_BEFORE_MASKS."""
-    import clubfight.ai.hints
-    import clubfight.ai.solver
-    import clubfight.engine
+    import clubfight.club_fight.ai.hints
+    import clubfight.club_fight.ai.solver
+    import clubfight.club_fight.engine
 
     against = load_benchmark("against")
     monkeypatch.setattr(sys, "path", list(sys.path))
     base = against.import_base("HEAD", tmp_path)
     try:
         assert Path(base[0].__file__).is_relative_to(tmp_path)
-        against.compare_hints([base, (clubfight.engine, clubfight.ai.hints, clubfight.ai.solver)], "fast", 1, 1_610_001)
+        here = (clubfight.club_fight.engine, clubfight.club_fight.ai.hints, clubfight.club_fight.ai.solver)
+        against.compare_hints([base, here], "fast", 1, 1_610_001)
     finally:
         for name in [m for m in sys.modules if m == "clubfight_base" or m.startswith("clubfight_base.")]:
             del sys.modules[name]

@@ -7,9 +7,9 @@ from functools import cache
 
 import pytest
 
-from clubfight.ai import LostPositions, SolveResult, Verdict, solve
-from clubfight.ai.solver import MAX_CLEAR_PER_TURN, club_capacity, most_cleared_next, provably_lost
-from clubfight.engine import Card, Level, Position, Variant, deal, parse_position
+from clubfight.club_fight.ai import LostPositions, SolveResult, Verdict, solve
+from clubfight.club_fight.ai.solver import MAX_CLEAR_PER_TURN, club_capacity, most_cleared_next, provably_lost
+from clubfight.club_fight.engine import Card, Level, Position, Variant, deal, parse_position
 
 
 def cards(text: str) -> list[Card]:

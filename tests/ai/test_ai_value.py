@@ -11,8 +11,8 @@ from ai_support import load_benchmark, mid_game, with_decks
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubfight.ai.heuristic import best_move
-from clubfight.ai.hints import (
+from clubfight.club_fight.ai.heuristic import best_move
+from clubfight.club_fight.ai.hints import (
     OPENING_CLUBS,
     STRENGTHS,
     Evaluation,
@@ -23,9 +23,9 @@ from clubfight.ai.hints import (
     rollout,
     sample_positions,
 )
-from clubfight.ai.value import FEATURES, dot, estimate, features, logistic
-from clubfight.ai.value_weights import LEFT_WEIGHTS, WIN_WEIGHTS
-from clubfight.engine import Level, deal, parse_position
+from clubfight.club_fight.ai.value import FEATURES, dot, estimate, features, logistic
+from clubfight.club_fight.ai.value_weights import LEFT_WEIGHTS, WIN_WEIGHTS
+from clubfight.club_fight.engine import Level, deal, parse_position
 
 
 def test_a_deal_has_every_club_and_joker_still_to_come() -> None:

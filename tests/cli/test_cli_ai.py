@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.ai.bench import DealResult, parse_seed_range, percentile, summarise, wilson_interval
 from clubfight.cli import main
-from clubfight.engine import DealCode, parse_position
+from clubfight.club_fight.ai.bench import DealResult, parse_seed_range, percentile, summarise, wilson_interval
+from clubfight.club_fight.engine import DealCode, parse_position
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -183,8 +183,8 @@ def test_solve_honours_tiny_node_and_time_limits(capsys: pytest.CaptureFixture[s
     """Issue 10.22: --nodes 10 searches at most 10 nodes; --time-limit 0.0001 stops the search at once.
 
     Counted in nodes, not seconds, so a loaded machine can't fail it."""
-    from clubfight.ai import Verdict, solve
-    from clubfight.engine import Level, deal
+    from clubfight.club_fight.ai import Verdict, solve
+    from clubfight.club_fight.engine import Level, deal
 
     position = deal(Level.EASY, 7)
     assert solve(position, node_limit=10).nodes <= 10
@@ -202,13 +202,14 @@ def test_a_deal_code_with_a_seed_out_of_range_names_the_range(capsys: pytest.Cap
 def test_deal_accepts_a_position_string_as_the_other_commands_do(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 10.18 (ruling D2): clubfight --deal "<position>" starts the app on that position."""
     from clubfight.cli import main
-    from clubfight.tui.app import ClubFightApp
+    from clubfight.shell.app import CardGamesApp
 
-    built: list[ClubFightApp] = []
-    monkeypatch.setattr(ClubFightApp, "run", lambda self, *args, **kwargs: built.append(self))
+    built: list[CardGamesApp] = []
+    monkeypatch.setattr(CardGamesApp, "run", lambda self, *args, **kwargs: built.append(self))
     text = "KH 9S 2D 8S 8H 9H 5H 10D QD | 7C AC 3C 6C | JD | 9C"
     assert main(["--deal", text]) == 0
-    assert built[0].start_position is not None and built[0].start_position.notation() == parse_position(text).notation()
+    position = built[0].launch.position  # type: ignore[attr-defined]
+    assert position is not None and position.notation() == parse_position(text).notation()
 
 
 def test_bench_shows_progress_with_rate_and_eta_and_its_table_fits_80_columns() -> None:
@@ -217,7 +218,7 @@ def test_bench_shows_progress_with_rate_and_eta_and_its_table_fits_80_columns() 
 
     from rich.console import Console
 
-    from clubfight.cli.bench import progress_bar, render
+    from clubfight.club_fight.cli.bench import progress_bar, render
 
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=80)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from clubfight.cli.combat_play import launch_from
 from clubfight.cli.main import build_parser, main
 from clubfight.combat.ai import Level
+from clubfight.combat.cli.play import launch_from
 from clubfight.combat.engine import Colour, Juggle, Style
 
 

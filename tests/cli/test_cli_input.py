@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clubfight.cli import main
-from clubfight.engine import IllegalMoveError, parse_position
+from clubfight.club_fight.engine import IllegalMoveError, parse_position
 
 
 @pytest.mark.parametrize("seed", ["1_000", "١٢٣", "-1", "12.5", "", "18446744073709551616"])
@@ -32,31 +32,31 @@ def test_up_down_out_of_range_names_ruling_U1(text: str) -> None:
 
 def test_cli_seed_bound_is_the_engines() -> None:
     """cli.py restates MAX_SEED so --help needn't import the engine; the two must agree."""
-    from clubfight import cli, engine
+    from clubfight import cli
+    from clubfight.club_fight import engine
+    from clubfight.combat import engine as combat_engine
 
-    assert cli.MAX_SEED == engine.MAX_SEED
+    assert cli.MAX_SEED == engine.MAX_SEED == combat_engine.MAX_SEED
 
 
 def test_cli_variants_and_levels_are_the_engines() -> None:
-    """options.py restates them for the same reason as MAX_SEED."""
-    from clubfight import engine
-    from clubfight.cli import options
+    """club_fight/names.py lists them so that parsing arguments never loads the engine."""
+    from clubfight.club_fight import engine, names
 
-    assert options.VARIANTS == engine.VARIANT_NAMES
-    assert tuple(level.value for level in engine.Level) == options.LEVELS
+    assert names.VARIANTS == engine.VARIANT_NAMES
+    assert tuple(level.value for level in engine.Level) == names.LEVELS
 
 
 def test_cli_and_settings_hint_strengths_are_the_hint_engines() -> None:
-    """Restated so that parsing arguments and reading settings never load the AI."""
-    from clubfight.ai.hints import STRENGTHS
-    from clubfight.cli import options
-    from clubfight.storage import settings
+    """One list (club_fight/names.py), which the hint engine's strengths are built from."""
+    from clubfight.club_fight.ai.hints import STRENGTHS
+    from clubfight.club_fight.names import HINT_STRENGTHS
 
-    assert options.STRENGTHS == settings.HINT_STRENGTHS == tuple(STRENGTHS)
+    assert tuple(STRENGTHS) == HINT_STRENGTHS
 
 
 def test_a_pasted_file_as_a_deal_code_is_quoted_by_its_start() -> None:
-    from clubfight.engine import DealCode, NotationError
+    from clubfight.club_fight.engine import DealCode, NotationError
 
     with pytest.raises(NotationError) as error:
         DealCode.parse("x" * 100_000)

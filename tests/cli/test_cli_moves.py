@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from clubfight.cli import main
-from clubfight.engine import Level, Position, Variant, deal, parse_position
+from clubfight.club_fight.engine import Level, Position, Variant, deal, parse_position
 from reference import reference_moves
 
 ACTIONS = ["match", "sum", "any", "line", "updown", "run", "allclear"]

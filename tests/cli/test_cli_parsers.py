@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.cli import build_parser, main
-from clubfight.game import Start
-from clubfight.storage import load_stats, record_game
-from clubfight.tui.autosave import new_session
+from clubfight.club_fight.game import Start
+from clubfight.club_fight.storage import load_stats, record_game
+from clubfight.club_fight.tui.autosave import new_session
 
 
 def parsers(parser: argparse.ArgumentParser, path: str = "clubfight") -> Iterator[tuple[str, argparse.ArgumentParser]]:

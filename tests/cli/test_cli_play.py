@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from clubfight.cli import UsageError, build_parser, main
-from clubfight.cli.play import resolve
-from clubfight.engine import Level
+from clubfight.club_fight.cli.play import resolve
+from clubfight.club_fight.engine import Level
 
 
 def parse(*argv: str) -> tuple[Level | None, int | None]:

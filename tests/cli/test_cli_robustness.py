@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.cli import MAX_SEED, bench, main
-from clubfight.engine import Level, Variant, deal
-from clubfight.storage.stats import GameResult, load_stats, record_game
+from clubfight.cli import MAX_SEED, main
+from clubfight.club_fight.cli import bench
+from clubfight.club_fight.engine import Level, Variant, deal
+from clubfight.club_fight.storage.stats import GameResult, load_stats, record_game
 
 Task = tuple[str, str, int]
 
@@ -208,7 +209,7 @@ def test_a_data_folder_under_a_file_is_one_line_per_file_not_a_crash(
 
 def test_bench_never_starts_more_processes_than_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--jobs 10000`` on two deals must not start ten thousand processes."""
-    from clubfight.ai import bench as ai_bench
+    from clubfight.club_fight.ai import bench as ai_bench
 
     pools: list[int] = []
 

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from clubfight.cli import main
-from clubfight.engine import DealCode, Level, Move, Position, Variant
-from clubfight.game import GameResult, Start, format_record
-from clubfight.storage.stats import load_stats, record_game
+from clubfight.club_fight.engine import DealCode, Level, Move, Position, Variant
+from clubfight.club_fight.game import GameResult, Start, format_record
+from clubfight.club_fight.storage.stats import load_stats, record_game
+from clubfight.club_fight.tui.launch import ClubFightReplay
 
 DAY = date(2026, 11, 30)
 
@@ -127,12 +128,12 @@ def test_replay_opens_the_app_screen(tmp_path: Path, monkeypatch: pytest.MonkeyP
     start, moves, positions = a_game(turns=3)
     path = tmp_path / "game.txt"
     path.write_text(format_record(start, moves))
-    calls: list[tuple[list[Position], list[Move]]] = []
-    fake = types.ModuleType("clubfight.tui.clubfight.replay_screen")
-    fake.run_replay = lambda p, m: calls.append((p, m)) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "clubfight.tui.clubfight.replay_screen", fake)
+    calls: list[object] = []
+    fake = types.ModuleType("clubfight.cli.app")
+    fake.run_app = lambda launch: calls.append(launch) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "clubfight.cli.app", fake)
     assert main(["replay", str(path)]) == 0
-    assert calls == [(positions, moves)]
+    assert calls == [ClubFightReplay(tuple(positions), tuple(moves))]
 
 
 def test_a_bad_record_exits_2_naming_the_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,7 +17,7 @@ from clubfight.combat.engine import (
     parse_action,
 )
 from clubfight.combat.game import Match
-from clubfight.engine import SplitMix64
+from clubfight.common.shuffle import SplitMix64
 
 RED, BLACK = Colour.RED, Colour.BLACK
 

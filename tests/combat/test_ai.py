@@ -29,7 +29,7 @@ from clubfight.combat.engine import (
     card_fits,
     deal,
 )
-from clubfight.engine import SplitMix64, shuffled
+from clubfight.common.shuffle import SplitMix64, shuffled
 from combat.combat_support import BLACK, RED, accounted, card, make
 from support import ui_libraries_loaded
 
@@ -334,7 +334,7 @@ def test_the_ai_package_is_pure() -> None:
             for name in names:
                 assert name.split(".")[0] not in forbidden, f"{source.name} imports {name}"
                 if name.startswith("clubfight"):
-                    assert name == "clubfight.engine" or name.startswith("clubfight.combat.engine"), name
+                    assert name == "clubfight.common.shuffle" or name.startswith("clubfight.combat.engine"), name
 
 
 def test_shift_counts_stacks_taken_and_handed_over() -> None:
@@ -359,7 +359,7 @@ def test_hard_with_successive_halving_is_legal_and_repeatable() -> None:
 
 
 def test_the_ai_and_its_bench_load_no_ui_library() -> None:
-    assert ui_libraries_loaded("clubfight.combat.ai", "clubfight.combat.ai.bench", "clubfight.cli.combat_bench") == ""
+    assert ui_libraries_loaded("clubfight.combat.ai", "clubfight.combat.ai.bench", "clubfight.combat.cli.bench") == ""
 
 
 def test_hard_keeps_ring_out_setups_among_its_candidates() -> None:

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.cli import combat_bench, main
+from clubfight.cli import main
 from clubfight.combat.ai import Level
 from clubfight.combat.ai import bench as harness
 from clubfight.combat.ai.bench import make_tasks, percentile, wilson_interval
+from clubfight.combat.cli import bench as combat_bench
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

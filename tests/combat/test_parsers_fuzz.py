@@ -29,7 +29,7 @@ from clubfight.combat.engine import (
     parse_position,
 )
 from clubfight.combat.game import Match, RecordError, format_record, parse_record
-from clubfight.engine import SplitMix64
+from clubfight.common.shuffle import SplitMix64
 from combat.combat_support import finish_round
 from combat.test_cli_moves import EXAMPLE
 from combat.test_records import rules_strategy

@@ -25,7 +25,7 @@ from clubfight.combat.engine import (
     deal,
     parse_action,
 )
-from clubfight.engine import SplitMix64
+from clubfight.common.shuffle import SplitMix64
 from combat.combat_support import all_cards
 
 MAX_ACTIONS = 1500

@@ -12,7 +12,7 @@ from clubfight.cli import main
 from clubfight.combat.engine import MAX_SEED, CombatCode, Juggle, Round, Rules, Style, parse_action
 from clubfight.combat.game import Match, RecordError, format_record, parse_record
 from clubfight.combat.game.records import MAX_LINE_LENGTH, MAX_RECORD_LINES
-from clubfight.engine import SplitMix64
+from clubfight.common.shuffle import SplitMix64
 from combat.combat_support import finish_match, finish_round
 
 styles = st.sampled_from([None, *Style])

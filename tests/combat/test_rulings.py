@@ -45,7 +45,7 @@ from clubfight.combat.engine import (
     round_seed,
 )
 from clubfight.combat.game import Match
-from clubfight.engine import SplitMix64, shuffled
+from clubfight.common.shuffle import SplitMix64, shuffled
 from combat.combat_support import (
     BLACK,
     EXAMPLE_GRID,

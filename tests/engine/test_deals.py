@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import DEAL_VERSION, DealCode, Level, NotationError, Variant, deal, parse_position
+from clubfight.club_fight.engine import DEAL_VERSION, DealCode, Level, NotationError, Variant, deal, parse_position
 from reference import CLUB_CARDS, GRID_CARDS
 
 GOLDEN = {

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.engine import (
+from clubfight.club_fight.engine import (
     GRID_SIZE,
     HAND_SIZE,
     MAX_TURNS,
@@ -91,7 +91,7 @@ def test_variant_text_is_stable() -> None:
         Variant.from_names(["allclear"])
 
 
-ENGINE = Path(__file__).resolve().parents[2] / "src" / "clubfight" / "engine"
+ENGINE = Path(__file__).resolve().parents[2] / "src" / "clubfight" / "club_fight" / "engine"
 
 
 def imports_of(name: str) -> set[str]:

@@ -10,7 +10,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from clubfight.engine import (
+from clubfight.club_fight.engine import (
     CLUBS,
     LINES,
     Action,

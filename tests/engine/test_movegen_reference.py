@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Card, IllegalMoveError, Level, Move, Position, Variant, deal
+from clubfight.club_fight.engine import Card, IllegalMoveError, Level, Move, Position, Variant, deal
 from reference import CLUB_CARDS, GRID_CARDS, RefMove, reference_moves
 
 SEEDS = range(120)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from clubfight.engine import Action, Card, Level, Move, Position, Variant, deal, parse_move, parse_position
+from clubfight.club_fight.engine import Action, Card, Level, Move, Position, Variant, deal, parse_move, parse_position
 
 DEALS = 60
 

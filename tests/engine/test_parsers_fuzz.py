@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from clubfight.engine import (
+from clubfight.club_fight.engine import (
     Card,
     DealCode,
     IllegalMoveError,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.engine import (
+from clubfight.club_fight.engine import (
     CLUBS,
     JOKER,
     Action,
@@ -566,7 +566,7 @@ def test_ruling_D1_deals_ignore_the_random_module() -> None:
 
 
 def test_ruling_D2_code_and_explicit_position_agree() -> None:
-    from clubfight.engine import DealCode
+    from clubfight.club_fight.engine import DealCode
 
     code = DealCode.parse("hard-424242")
     assert str(code) == "hard-424242" and code.level is Level.HARD and code.seed == 424242

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubfight.engine import Action, Block, Card, IllegalMoveError, Move, Position, Suit, parse_position
+from clubfight.club_fight.engine import Action, Block, Card, IllegalMoveError, Move, Position, Suit, parse_position
 from reference import CLUB_CARDS, GRID_CARDS, words
 
 GRID = words("6H 6S 9S 2D AD 4H 5D JK KD")

@@ -6,10 +6,10 @@ from datetime import date, timedelta
 
 import pytest
 
-from clubfight.engine import DealCode, Level, parse_position
-from clubfight.engine.deal import SplitMix64
-from clubfight.game import Start
-from clubfight.game.daily import daily_deal, daily_seed, emoji_strip, share_line
+from clubfight.club_fight.engine import DealCode, Level, parse_position
+from clubfight.club_fight.game import Start
+from clubfight.club_fight.game.daily import daily_deal, daily_seed, emoji_strip, share_line
+from clubfight.common.shuffle import SplitMix64
 
 DAY = date(2026, 11, 30)
 
@@ -93,8 +93,8 @@ def test_share_line_mentions_all_clear() -> None:
 
 def test_an_assisted_daily_game_is_marked_in_the_share_line_and_its_strip() -> None:
     """Issue 10.17: "won with 0 clubs to spare" after 13 hints must not pass for an unaided win."""
-    from clubfight.engine import deal
-    from clubfight.game.daily import ASSISTED_MARK
+    from clubfight.club_fight.engine import deal
+    from clubfight.club_fight.game.daily import ASSISTED_MARK
 
     final = deal(Level.EASY, 1)
     plain = share_line(DAY, Level.EASY, [], final)

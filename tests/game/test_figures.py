@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from clubfight.engine import Level, Variant
-from clubfight.game import GameResult
-from clubfight.game.figures import summarize
+from clubfight.club_fight.engine import Level, Variant
+from clubfight.club_fight.game import GameResult
+from clubfight.club_fight.game.figures import summarize
 
 DAY = date(2026, 1, 5)
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import DealCode, Level, Move, Variant, parse_position
-from clubfight.game import RecordError, Start, format_record, parse_record
+from clubfight.club_fight.engine import DealCode, Level, Move, Variant, parse_position
+from clubfight.club_fight.game import RecordError, Start, format_record, parse_record
 from support import deal_start, greedy_game
 
 

@@ -18,15 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.storage import load_stats
+from clubfight.club_fight.storage import load_stats
 
 HERE = Path(__file__).parent
 RECORDER = """
 import sys
 from datetime import date
-from clubfight.engine import Level, Variant
-from clubfight.game import GameResult
-from clubfight.storage import record_game
+from clubfight.club_fight.engine import Level, Variant
+from clubfight.club_fight.game import GameResult
+from clubfight.club_fight.storage import record_game
 worker, games = int(sys.argv[1]), int(sys.argv[2])
 for n in range(games):
     result = GameResult(played_on=date(2026, 1, 1), deal=f"easy-{n}", level=Level.EASY, variant=Variant.NONE,

@@ -13,18 +13,21 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from clubfight.engine import Level
-from clubfight.tui.app import ClubFightApp
+from clubfight.club_fight.engine import Level
+from clubfight.club_fight.tui.entry import ClubFightGame
+from clubfight.club_fight.tui.launch import ClubFightLaunch
+from clubfight.games import registered
+from clubfight.shell.app import CardGamesApp
 
 
 async def main(seed: int) -> None:
-    app = ClubFightApp(level=Level.EASY, seed=seed)
+    app = CardGamesApp(registered(), ClubFightLaunch(level=Level.EASY, seed=seed))
     async with app.run_test(size=(100, 40), notifications=True) as pilot:
         await pilot.pause()
         print("READY", flush=True)
         while True:
             command = (await asyncio.to_thread(sys.stdin.readline)).strip()
-            table = app.game
+            table = app.game_of(ClubFightGame).table
             if command == "state":
                 notes = "|".join(str(n.message) for n in app._notifications)
                 game_id = table.session.game_id if table is not None else "-"

@@ -19,14 +19,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Level, Variant
-from clubfight.game import GameResult, SavedGame
-from clubfight.storage import paths
-from clubfight.storage.atomic import Damaged, atomic_write_bytes, atomic_write_text, load_document
-from clubfight.storage.saves import load_game, save_game
-from clubfight.storage.settings import Settings, load_settings, save_settings
-from clubfight.storage.stats import load_stats, record_game
-from support import deal_start, greedy_game
+from clubfight.club_fight.engine import Level, Variant
+from clubfight.club_fight.game import GameResult, SavedGame
+from clubfight.club_fight.storage.saves import load_game, save_game, save_path
+from clubfight.club_fight.storage.stats import load_stats, record_game, stats_path
+from clubfight.common.storage import paths
+from clubfight.common.storage.atomic import Damaged, atomic_write_bytes, atomic_write_text, load_document
+from clubfight.common.storage.settings import load_settings, save_settings
+from support import deal_start, greedy_game, settings_book, settings_sections
 
 NOW = datetime(2026, 11, 30, 2, 15, 0, tzinfo=timezone.utc)
 
@@ -40,8 +40,8 @@ def a_result(score: int = 0, deal: str = "easy-1") -> GameResult:
 
 def test_clubfight_home_overrides_the_data_folder(home: Path) -> None:
     assert paths.data_dir() == home
-    assert paths.stats_path() == home / "stats.json"
-    assert paths.save_path() == home / "save.json"
+    assert stats_path() == home / "stats.json"
+    assert save_path() == home / "save.json"
 
 
 def test_without_clubfight_home_platformdirs_decides(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -95,10 +95,10 @@ WRITER = textwrap.dedent(
     import sys
     from datetime import date
     from pathlib import Path
-    from clubfight.engine import DealCode, Level, Variant
-    from clubfight.game import Start, GameResult, SavedGame
-    from clubfight.storage.saves import save_game
-    from clubfight.storage.stats import record_game
+    from clubfight.club_fight.engine import DealCode, Level, Variant
+    from clubfight.club_fight.game import Start, GameResult, SavedGame
+    from clubfight.club_fight.storage.saves import save_game
+    from clubfight.club_fight.storage.stats import record_game
 
     home = Path(sys.argv[1])
     start = Start.from_deal(DealCode.parse("easy-7"))
@@ -151,7 +151,7 @@ def test_a_missing_file_is_an_empty_start_without_a_warning(tmp_path: Path) -> N
     loaded = load_stats(tmp_path / "stats.json")
     assert (loaded.value, loaded.warning, loaded.backup) == ([], None, None)
     assert load_game(tmp_path / "save.json").value is None
-    assert load_settings(tmp_path / "settings.json").value == Settings()
+    assert load_settings(settings_sections(), tmp_path / "settings.json").value == settings_book()
 
 
 def a_stats_file(tmp_path: Path) -> Path:
@@ -228,7 +228,7 @@ def test_when_no_backup_can_be_made_the_damaged_file_is_left_alone(
 ) -> None:
     path = tmp_path / "stats.json"
     path.write_bytes(b"{garbage")
-    monkeypatch.setattr("clubfight.storage.atomic.keep_backup", lambda *args, **kwargs: None)
+    monkeypatch.setattr("clubfight.common.storage.atomic.keep_backup", lambda *args, **kwargs: None)
     loaded = load_stats(path)
     assert loaded.value == [] and loaded.warning is not None and "left as it is" in loaded.warning
     assert path.read_bytes() == b"{garbage"
@@ -254,31 +254,37 @@ def test_a_save_with_a_garbled_start_is_dropped_with_a_backup(tmp_path: Path) ->
 
 def test_settings_keep_their_good_fields(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    save_settings(Settings(theme="nord", four_colour_deck=True, animations=False), path)
+    save_settings(settings_book(theme="nord", four_colour_deck=True, animations=False), path)
     document = json.loads(path.read_text())
     document["confirm_blocking_move"] = "yes please"
     document["theme"] = "../../etc/passwd"
     path.write_text(json.dumps(document))
-    loaded = load_settings(path, now=NOW)
-    assert loaded.value == Settings(four_colour_deck=True, animations=False)
+    loaded = load_settings(settings_sections(), path, now=NOW)
+    assert loaded.value == settings_book(four_colour_deck=True, animations=False)
     assert loaded.warning is not None and "theme" in loaded.warning and "confirm_blocking_move" in loaded.warning
 
 
 def test_an_unknown_hint_strength_costs_only_that_setting(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    save_settings(Settings(hint_strength="expert", animations=False), path)
-    assert load_settings(path, now=NOW).value == Settings(hint_strength="expert", animations=False)
+    save_settings(settings_book(hint_strength="expert", animations=False), path)
+    loaded = load_settings(settings_sections(), path, now=NOW)
+    assert loaded.value == settings_book(hint_strength="expert", animations=False)
     document = json.loads(path.read_text())
     document["hint_strength"] = "grandmaster"
     path.write_text(json.dumps(document))
-    loaded = load_settings(path, now=NOW)
-    assert loaded.value == Settings(animations=False)
+    loaded = load_settings(settings_sections(), path, now=NOW)
+    assert loaded.value == settings_book(animations=False)
     assert loaded.warning is not None and "hint_strength" in loaded.warning
 
 
 # --- garbage in, never an exception out -----------------------------------------------------------
 
-LOADERS: dict[str, Any] = {"stats.json": load_stats, "save.json": load_game, "settings.json": load_settings}
+
+def load_every_setting(path: Path, **options: Any) -> Any:
+    return load_settings(settings_sections(), path, **options)
+
+
+LOADERS: dict[str, Any] = {"stats.json": load_stats, "save.json": load_game, "settings.json": load_every_setting}
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -291,7 +297,7 @@ def valid_files(folder: Path) -> dict[str, bytes]:
     moves, _ = greedy_game(deal_start("hard-11"), 3)
     record_game(a_result(4, "easy-4"), folder / "stats.json")
     save_game(SavedGame.of(deal_start("hard-11"), moves, hints=1), folder / "save.json")
-    save_settings(Settings(theme="nord"), folder / "settings.json")
+    save_settings(settings_book(theme="nord"), folder / "settings.json")
     return {name: (folder / name).read_bytes() for name in LOADERS}
 
 
@@ -389,9 +395,11 @@ def test_a_bug_in_the_result_reader_keeps_the_statistics(tmp_path: Path, monkeyp
     def broken(value: object) -> GameResult:
         raise AttributeError("'dict' object has no attribute 'level'")
 
-    import clubfight.storage.stats
+    from dataclasses import replace
 
-    monkeypatch.setattr(clubfight.storage.stats, "read_result", broken)
+    import clubfight.club_fight.storage.stats as stats_module
+
+    monkeypatch.setattr(stats_module, "STATS", replace(stats_module.STATS, read=broken))
     with pytest.raises(AttributeError):
         load_stats(path, now=NOW)
     assert path.read_bytes() == before

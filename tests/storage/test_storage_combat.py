@@ -7,7 +7,7 @@ from pathlib import Path
 
 from clubfight.combat.engine import Colour, CombatCode, Win
 from clubfight.combat.game import CombatResult, CombatSave, Match, combat_figures, format_record
-from clubfight.storage.combat_saves import (
+from clubfight.combat.storage.saves import (
     claim_free_match_slot,
     claim_unfinished_match,
     clear_match,
@@ -15,7 +15,7 @@ from clubfight.storage.combat_saves import (
     load_match,
     save_match,
 )
-from clubfight.storage.combat_stats import load_combat_stats, read_combat_result, record_match
+from clubfight.combat.storage.stats import load_combat_stats, read_combat_result, record_match
 
 DAY = date(2026, 11, 30)
 

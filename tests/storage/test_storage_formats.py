@@ -9,10 +9,10 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from clubfight.engine import DealCode, Level, Variant
-from clubfight.game import Start, format_record, parse_record
-from clubfight.storage.saves import SavedGame, load_game, save_game
-from clubfight.storage.stats import load_stats, record_game
+from clubfight.club_fight.engine import DealCode, Level, Variant
+from clubfight.club_fight.game import Start, format_record, parse_record
+from clubfight.club_fight.storage.saves import SavedGame, load_game, save_game
+from clubfight.club_fight.storage.stats import load_stats, record_game
 
 OLD_SAVE = """{
  "format": "save",

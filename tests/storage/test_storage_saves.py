@@ -6,9 +6,9 @@ import json
 from datetime import date
 from pathlib import Path
 
-from clubfight.engine import Variant, parse_position
-from clubfight.game import SavedGame, Start
-from clubfight.storage.saves import clear_game, load_game, save_game
+from clubfight.club_fight.engine import Variant, parse_position
+from clubfight.club_fight.game import SavedGame, Start
+from clubfight.club_fight.storage.saves import clear_game, load_game, save_game
 from support import deal_start, greedy_game
 
 

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.engine import Level, Variant
-from clubfight.game import format_record
-from clubfight.game.records import parse_record
-from clubfight.game.session import GameSession
-from clubfight.storage.saves import finish_game, load_game, save_game
-from clubfight.storage.stats import load_stats, new_game_id, record_game
+from clubfight.club_fight.engine import Level, Variant
+from clubfight.club_fight.game import format_record
+from clubfight.club_fight.game.records import parse_record
+from clubfight.club_fight.game.session import GameSession
+from clubfight.club_fight.storage.saves import finish_game, load_game, save_game
+from clubfight.club_fight.storage.stats import load_stats, record_game
+from clubfight.common.storage.results_file import new_game_id
 from support import deal_start, greedy_game
 
 DAY = date(2026, 11, 30)

@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Level, Variant
-from clubfight.game import DealScore, GameResult, summarize
-from clubfight.storage.stats import load_stats, record_game, reset_stats
+from clubfight.club_fight.engine import Level, Variant
+from clubfight.club_fight.game import DealScore, GameResult, summarize
+from clubfight.club_fight.storage.stats import load_stats, record_game, reset_stats
 from support import deal_start, greedy_game
 
 DAY = date(2026, 11, 30)

@@ -8,13 +8,15 @@ import re
 from typing import Any
 
 from textual.pilot import Pilot
+from tui_support import app_for
 
 from clubfight.combat.ai import Level
 from clubfight.combat.engine import Attack, Colour, CombatCode, Phase, PlayKind, Points, Round, Rules, parse_action
 from clubfight.combat.game import Match, PlayedRound
-from clubfight.tui.app import ClubFightApp
-from clubfight.tui.combat.fight_screen import SLOT_KEYS, FightScreen
-from clubfight.tui.combat.launch import CombatLaunch
+from clubfight.combat.tui.entry import CombatGame
+from clubfight.combat.tui.fight_screen import SLOT_KEYS, FightScreen
+from clubfight.combat.tui.launch import CombatLaunch
+from clubfight.shell.app import CardGamesApp
 from combat.combat_support import make
 
 __all__ = ["make"]
@@ -33,16 +35,18 @@ def combat_app(
     rounds: int = 3,
     ask: bool = False,
     **launch: Any,
-) -> ClubFightApp:
+) -> CardGamesApp:
     """An app that enters Combat Club at once, with no pauses between the computer's moves."""
-    app = ClubFightApp(combat=CombatLaunch(opponent=opponent, seed=seed, rounds=rounds, ask=ask, **launch))
-    app.combat_match = match
-    app.combat_seed_source = iter(range(5000, 6000)).__next__
+    app = app_for(
+        combat=CombatLaunch(opponent=opponent, seed=seed, rounds=rounds, ask=ask, **launch),
+        seed_source=iter(range(5000, 6000)).__next__,
+    )
+    app.game_of(CombatGame).match_for_test = match
     app.animation_level = "none"
     return app
 
 
-def fight(app: ClubFightApp) -> FightScreen:
+def fight(app: CardGamesApp) -> FightScreen:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, FightScreen):
             return screen
@@ -79,7 +83,7 @@ async def enter_attack(pilot: Pilot[Any], screen: FightScreen, attack: Attack) -
     await pilot.press("enter")
 
 
-def screen_text(app: ClubFightApp) -> str:
+def screen_text(app: CardGamesApp) -> str:
     """Every character on the screen as rendered (the screenshot's text, tags stripped)."""
     svg = app.export_screenshot()
     texts = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)

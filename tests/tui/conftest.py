@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from clubfight.storage import Settings, save_settings
+from clubfight.common.storage.settings import save_settings
+from support import settings_book
 
 
 @pytest.fixture(autouse=True)
@@ -16,5 +17,5 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     the blocking-move question is on, and the helpers that play through answer it (tui_support)."""
     folder = tmp_path / "home"
     monkeypatch.setenv("CLUBFIGHT_HOME", str(folder))
-    save_settings(Settings())
+    save_settings(settings_book())
     return folder

@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from tui_support import (
     WINNING_LINE,
     answer_blocking_question,
+    app_for,
     click_button,
     click_card,
     game,
@@ -19,16 +20,18 @@ from tui_support import (
     text_of,
 )
 
-from clubfight.ai import Hint, LostPositions, SolveResult, Verdict, find_mistake, solve, suggest
-from clubfight.engine import Level, Move, Position, Variant, deal
-from clubfight.storage import paths
-from clubfight.tui.app import ClubFightApp
-from clubfight.tui.clubfight import hint_worker as hinting
-from clubfight.tui.clubfight.game_over_screen import GameOverScreen
-from clubfight.tui.clubfight.line_viewer_screen import LineViewerScreen
-from clubfight.tui.clubfight.plan import candidate, card_label
-from clubfight.tui.clubfight.table_screen import GameScreen
-from clubfight.tui.clubfight.verdict_screen import VerdictScreen, answer_text, mistake_text
+from clubfight.club_fight.ai import Hint, LostPositions, SolveResult, Verdict, find_mistake, solve, suggest
+from clubfight.club_fight.engine import Level, Move, Position, Variant, deal
+from clubfight.club_fight.storage.saves import save_path
+from clubfight.club_fight.storage.stats import stats_path
+from clubfight.club_fight.tui import hint_worker as hinting
+from clubfight.club_fight.tui.game_over_screen import GameOverScreen
+from clubfight.club_fight.tui.launch import ClubFightLaunch
+from clubfight.club_fight.tui.line_viewer_screen import LineViewerScreen
+from clubfight.club_fight.tui.plan import candidate, card_label
+from clubfight.club_fight.tui.table_screen import GameScreen
+from clubfight.club_fight.tui.verdict_screen import VerdictScreen, answer_text, mistake_text
+from clubfight.shell.app import CardGamesApp
 from support import async_test
 
 HINT_SEED = 7
@@ -442,8 +445,8 @@ async def test_a_won_game_answers_won() -> None:
 # --- autoplay -------------------------------------------------------------------------------
 
 
-def autoplay_app(seed: int, level: Level = Level.EASY) -> ClubFightApp:
-    app = ClubFightApp(level=level, seed=seed, autoplay=True, autoplay_pace=0.0)
+def autoplay_app(seed: int, level: Level = Level.EASY, *, pace: float = 0.0) -> CardGamesApp:
+    app = app_for(level=level, seed=seed, autoplay=True, autoplay_pace=pace)
     app.animation_level = "none"
     return app
 
@@ -463,13 +466,12 @@ async def test_autoplay_plays_a_seeded_game_to_the_end() -> None:
             assert move == suggest(replay, strength="fast").move
             replay = replay.play(move)
         assert table.session.hints == 0  # the demo's own moves aren't the player's hints
-        assert not paths.stats_path().exists() and not paths.save_path().exists()  # nor the player's game
+        assert not stats_path().exists() and not save_path().exists()  # nor the player's game
 
 
 @async_test
 async def test_autoplay_pauses_and_hands_over_the_table() -> None:
-    app = autoplay_app(HINT_SEED)
-    app.autoplay_pace = 0.05
+    app = autoplay_app(HINT_SEED, pace=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
         assert isinstance(table, GameScreen) and table.demo
@@ -512,20 +514,22 @@ def test_autoplay_option_starts_the_demo_with_level_seed_and_strength(monkeypatc
     """``clubfight --autoplay --level hard --seed 7 --strength strong`` builds the demo app (not run here)."""
     from clubfight.cli import main
 
-    built: list[ClubFightApp] = []
-    monkeypatch.setattr(ClubFightApp, "run", lambda self, *args, **kwargs: built.append(self))
+    built: list[CardGamesApp] = []
+    monkeypatch.setattr(CardGamesApp, "run", lambda self, *args, **kwargs: built.append(self))
     assert main(["--autoplay", "--level", "hard", "--seed", "7", "--strength", "strong"]) == 0
     assert main(["--autoplay", "--deal", "easy-12"]) == 0
-    first, second = built
+    first, second = (app.launch for app in built)
+    assert isinstance(first, ClubFightLaunch) and isinstance(second, ClubFightLaunch)
     assert (first.autoplay, first.level, first.seed, first.hint_strength) == (True, Level.HARD, 7, "strong")
-    assert (second.autoplay, second.level, second.seed, second.hint_strength) == (True, Level.EASY, 12, "fast")
+    # No --strength: the one chosen in Settings plays (fast, unless changed).
+    assert (second.autoplay, second.level, second.seed, second.hint_strength) == (True, Level.EASY, 12, None)
 
 
 @async_test
 async def test_the_demo_keys_show_only_while_the_demo_plays() -> None:
     """One table class: the demo's Pause and Stop keys are in the Footer of a demo, and of no other table."""
-    app = autoplay_app(HINT_SEED)
-    app.autoplay_pace = 5.0  # the demo waits between moves: at full speed it can finish the deal before the checks
+    # The demo waits between moves: at full speed it can finish the deal before the checks.
+    app = autoplay_app(HINT_SEED, pace=5.0)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
         await pilot.pause()
@@ -538,7 +542,7 @@ async def test_the_demo_keys_show_only_while_the_demo_plays() -> None:
 
 
 def footer_text(table: GameScreen) -> str:
-    from clubfight.tui.widgets.footer import KeyBar
+    from clubfight.shell.widgets.footer import KeyBar
 
     return table.query_one(KeyBar).render().plain
 
@@ -546,7 +550,7 @@ def footer_text(table: GameScreen) -> str:
 @async_test
 async def test_a_demo_ends_as_the_engines_win_and_a_taken_over_game_counts_as_assisted() -> None:
     """Issue 10.8: the demo's game over names the engine; a game taken over is the player's, assisted."""
-    from clubfight.storage import load_stats
+    from clubfight.club_fight.storage import load_stats
 
     app = autoplay_app(HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -554,8 +558,7 @@ async def test_a_demo_ends_as_the_engines_win_and_a_taken_over_game_counts_as_as
         result = text_of(app.screen, "#result")
         assert "engine" in result and "You won" not in result
         assert "Hints used" not in text_of(app.screen, "#hints-used")
-    taken = autoplay_app(HINT_SEED)
-    taken.autoplay_pace = 0.05
+    taken = autoplay_app(HINT_SEED, pace=0.05)
     async with taken.run_test(size=(120, 40)) as pilot:
         table = game(taken)
         await settle(pilot, lambda: len(table.moves) >= 2)
@@ -563,7 +566,7 @@ async def test_a_demo_ends_as_the_engines_win_and_a_taken_over_game_counts_as_as
         await pilot.pause()
         assert not table.demo and table.session.hints >= 2
         assert "Stop demo" not in footer_text(table) and "Pause" not in footer_text(table)
-        assert paths.save_path().exists()  # the player's game now: saved
+        assert save_path().exists()  # the player's game now: saved
         while not table.position.is_over:
             table.commit(table.position.legal_moves()[0])
             await pilot.pause()

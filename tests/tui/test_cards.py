@@ -9,12 +9,13 @@ from textual.geometry import Region
 from textual.strip import Strip
 from tui_support import click_card, table_at_80x24
 
-from clubfight.engine import Card
-from clubfight.tui.combat.cards import COMBAT_LAYERS
-from clubfight.tui.themes import HIGH_CONTRAST
-from clubfight.tui.widgets import CardSlot, CardSpread
-from clubfight.tui.widgets.card_look import CARD_FACE, CARD_LAYERS, FOUR_COLOUR, HOVER, look_for
-from clubfight.tui.widgets.cards import ClubFightSpread
+from clubfight.club_fight.engine import Card
+from clubfight.club_fight.tui.cards import ClubFightSpread
+from clubfight.combat.tui.cards import COMBAT_LAYERS
+from clubfight.common.storage.settings import AppSettings
+from clubfight.shell.themes import HIGH_CONTRAST
+from clubfight.shell.widgets import CardSlot, CardSpread
+from clubfight.shell.widgets.card_look import CARD_FACE, CARD_LAYERS, FOUR_COLOUR, HOVER, look_for
 from support import async_test
 
 
@@ -89,7 +90,8 @@ async def test_a_theme_change_and_the_four_colour_deck_redraw_the_cards_at_once(
         await pilot.pause()
         assert drawn(grid, 0, 0) != before
         inks = [drawn(grid, index, 1) for index in range(9)]
-        app.apply_settings(app.settings.with_changes(four_colour_deck=True))
+        look = app.settings.get(AppSettings)
+        app.apply_settings(app.settings.with_section(look.with_changes(four_colour_deck=True)))
         await pilot.pause()
         assert [drawn(grid, index, 1) for index in range(9)] != inks
 

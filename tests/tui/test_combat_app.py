@@ -24,12 +24,12 @@ from textual.pilot import Pilot
 from clubfight.combat.ai import Level
 from clubfight.combat.engine import Attack, Card, Colour, Phase, Win, parse_action
 from clubfight.combat.game import format_record, parse_record
-from clubfight.storage.combat_saves import combat_save_path, load_match
-from clubfight.storage.combat_stats import load_combat_stats
-from clubfight.tui.combat.banners import RoundOverScreen
-from clubfight.tui.combat.fight_screen import SLOT_KEYS, FightScreen
-from clubfight.tui.combat.prompts import CounterScreen, DrawOffScreen
-from clubfight.tui.screens.question_screen import AskScreen
+from clubfight.combat.storage.saves import combat_save_path, load_match
+from clubfight.combat.storage.stats import load_combat_stats
+from clubfight.combat.tui.banners import RoundOverScreen
+from clubfight.combat.tui.fight_screen import SLOT_KEYS, FightScreen
+from clubfight.combat.tui.prompts import CounterScreen, DrawOffScreen
+from clubfight.shell.screens.question_screen import AskScreen
 from support import async_test
 
 RED, BLACK = Colour.RED, Colour.BLACK
@@ -292,7 +292,7 @@ def hidden_now(model: Any) -> set[Card]:
 
 
 def assert_nothing_hidden_shown(app: Any) -> None:
-    from clubfight.tui.combat.cards import CombatCard
+    from clubfight.combat.tui.cards import CombatCard
 
     screen = fight(app)
     model = screen.model
@@ -419,7 +419,7 @@ async def test_club_fight_start_screen_offers_combat_club() -> None:
         assert "Combat Club (2 players)" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
-        from clubfight.tui.combat.start_screen import CombatStartScreen
+        from clubfight.combat.tui.start_screen import CombatStartScreen
 
         assert isinstance(app.screen, CombatStartScreen)
         await pilot.press("h", "c", "r")  # hard, BLACK, best of 5

@@ -17,11 +17,11 @@ from textual.strip import Strip
 from textual.widgets._footer import FooterKey
 from tui_support import make_app
 
-from clubfight.storage import Settings, save_settings
-from clubfight.tui.app import ClubFightApp
-from clubfight.tui.widgets.button_strip import ButtonStrip
+from clubfight.common.storage.settings import save_settings
+from clubfight.shell.app import CardGamesApp
+from clubfight.shell.widgets.button_strip import ButtonStrip
 from combat.combat_support import make
-from support import async_test
+from support import async_test, settings_book
 
 AA = 4.5
 """WCAG 2.x AA for normal text; a terminal cell is never "large text"."""
@@ -69,7 +69,7 @@ class Cell:
         return f"{self.text.strip()!r} at ({self.x}, {self.y}): {self.ratio:.2f}:1"
 
 
-def cells(app: ClubFightApp) -> Iterator[Cell]:
+def cells(app: CardGamesApp) -> Iterator[Cell]:
     """Each text segment on screen, its colours as a terminal draws them. Default and ANSI colours
     (the ansi-* themes use the terminal's own palette) resolve through the palette Textual itself
     assumes for a dark or a light theme; reverse swaps them and dim halves the ink, as terminals do."""
@@ -96,14 +96,14 @@ def cells(app: ClubFightApp) -> Iterator[Cell]:
             x += segment.cell_length
 
 
-def unreadable(app: ClubFightApp) -> list[Cell]:
+def unreadable(app: CardGamesApp) -> list[Cell]:
     return [c for c in cells(app) if c.ratio < (INACTIVE if c.inactive else AA)]
 
 
-Scene = Callable[[], tuple[ClubFightApp, Callable[[Pilot[Any]], Awaitable[None]]]]
+Scene = Callable[[], tuple[CardGamesApp, Callable[[Pilot[Any]], Awaitable[None]]]]
 
 
-def start_screen() -> tuple[ClubFightApp, Callable[[Pilot[Any]], Awaitable[None]]]:
+def start_screen() -> tuple[CardGamesApp, Callable[[Pilot[Any]], Awaitable[None]]]:
     async def nothing(pilot: Pilot[Any]) -> None:
         await pilot.pause()
 
@@ -113,7 +113,7 @@ def start_screen() -> tuple[ClubFightApp, Callable[[Pilot[Any]], Awaitable[None]
 def table(*keys: str) -> Scene:
     """The Club Fight table after ``keys`` (deal easy-7: z picks the 3, l is Line, blocked by 3♦)."""
 
-    def scene() -> tuple[ClubFightApp, Callable[[Pilot[Any]], Awaitable[None]]]:
+    def scene() -> tuple[CardGamesApp, Callable[[Pilot[Any]], Awaitable[None]]]:
         async def press(pilot: Pilot[Any]) -> None:
             await pilot.press(*keys)
             await pilot.pause()
@@ -123,7 +123,7 @@ def table(*keys: str) -> Scene:
     return scene
 
 
-def fight() -> tuple[ClubFightApp, Callable[[Pilot[Any]], Awaitable[None]]]:
+def fight() -> tuple[CardGamesApp, Callable[[Pilot[Any]], Awaitable[None]]]:
     """Combat Club mid-fight, an attack being entered (the 120x40 snapshot's position)."""
     grid = "9H 4S JS,QS / 9C KD,9D 2H / 7H,7C 6H 4D"
     start = make(grid, red_hand="5H 6D 7D 10H", black_hand="8S", advantage="3S", red_score=7, black_score=11)
@@ -149,7 +149,7 @@ SCENES: dict[str, tuple[Scene, bool]] = {
 @async_test
 async def test_every_offered_theme_keeps_text_readable(name: str) -> None:
     scene, four_colour = SCENES[name]
-    save_settings(Settings(four_colour_deck=four_colour))
+    save_settings(settings_book(four_colour_deck=four_colour))
     app, arrange = scene()
     failures: dict[str, list[Cell]] = {}
     async with app.run_test(size=SIZE) as pilot:

@@ -12,12 +12,12 @@ from textual.widget import Widget
 from textual.widgets import Static
 from tui_support import game, make_app
 
-from clubfight.ai.heuristic import best_move
-from clubfight.engine import Action, Level, Position, Variant, deal
-from clubfight.game import GameSession, Start
-from clubfight.tui.clubfight.table_screen import GameScreen
-from clubfight.tui.widgets.button_strip import ButtonStrip
-from clubfight.tui.widgets.buttons import FlatButton
+from clubfight.club_fight.ai.heuristic import best_move
+from clubfight.club_fight.engine import Action, Level, Position, Variant, deal
+from clubfight.club_fight.game import GameSession, Start
+from clubfight.club_fight.tui.table_screen import GameScreen
+from clubfight.shell.widgets.button_strip import ButtonStrip
+from clubfight.shell.widgets.buttons import FlatButton
 from support import async_test
 
 CONSOLE = Console(width=200, file=open("/dev/null", "w"))  # noqa: SIM115

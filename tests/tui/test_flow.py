@@ -14,15 +14,15 @@ from tui_support import (
     text_of,
 )
 
-from clubfight.engine import Action, Card, Level, Variant
-from clubfight.tui.clubfight.discard_screen import DiscardScreen
-from clubfight.tui.clubfight.plan import Plan
-from clubfight.tui.screens.help_screen import HelpScreen
-from clubfight.tui.screens.start_screen import StartScreen
-from clubfight.tui.screens.too_small_screen import TooSmallScreen
-from clubfight.tui.widgets import CardSlot, CardSpread
-from clubfight.tui.widgets.button_strip import ButtonStrip
-from clubfight.tui.widgets.buttons import FlatButton
+from clubfight.club_fight.engine import Action, Card, Level, Variant
+from clubfight.club_fight.tui.discard_screen import DiscardScreen
+from clubfight.club_fight.tui.plan import Plan
+from clubfight.shell.screens.help_screen import HelpScreen
+from clubfight.shell.screens.start_screen import StartScreen
+from clubfight.shell.screens.too_small_screen import TooSmallScreen
+from clubfight.shell.widgets import CardSlot, CardSpread
+from clubfight.shell.widgets.button_strip import ButtonStrip
+from clubfight.shell.widgets.buttons import FlatButton
 from support import async_test
 
 # easy-7 opens with   4S 5H JD / AS 4D 10D / QH 6S QS, hand 3C 5C 10C 9C; Line and Up/Down are blocked.
@@ -220,9 +220,9 @@ async def test_unavailable_action_is_dimmed_and_says_why() -> None:
 
 def test_every_key_of_a_game_in_progress_acts_or_says_why_not() -> None:
     """Issue 10.10: a blocked action, a digit before a club, a redo with nothing to redo all answer."""
-    from clubfight.engine import DealCode
-    from clubfight.game import GameSession, Start
-    from clubfight.tui.clubfight.table_screen import GameScreen
+    from clubfight.club_fight.engine import DealCode
+    from clubfight.club_fight.game import GameSession, Start
+    from clubfight.club_fight.tui.table_screen import GameScreen
 
     screen = GameScreen(GameSession(Start.from_deal(DealCode(Level.EASY, 7))))
     assert screen.check_action("confirm", ()) is None
@@ -261,9 +261,9 @@ async def test_refill_is_highlighted_until_the_next_club() -> None:
 
 @async_test
 async def test_refill_highlight_fades_when_animations_are_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    import clubfight.tui.clubfight.table_screen
+    import clubfight.club_fight.tui.table_screen
 
-    monkeypatch.setattr(clubfight.tui.clubfight.table_screen, "FRESH_SECONDS", 0.01)
+    monkeypatch.setattr(clubfight.club_fight.tui.table_screen, "FRESH_SECONDS", 0.01)
     app = make_app(7)
     app.animation_level = "full"
     async with app.run_test() as pilot:
@@ -292,13 +292,14 @@ async def test_discard_pile_by_key_and_by_click() -> None:
 
 @async_test
 async def test_help_shows_keys_and_rules() -> None:
-    from clubfight.tui.screens.help_screen import HelpText, documents, help_width, readable_links, rules_markdown
+    from clubfight.club_fight.tui.help import CLUB_FIGHT_HELP, rules_markdown
+    from clubfight.shell.screens.help_screen import HelpText, help_width, parsed, readable_links
 
     app = make_app(1)
     async with app.run_test() as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        keys, rules = documents()
+        keys, rules = parsed(CLUB_FIGHT_HELP)
         assert "**Enter**: confirm the move" in keys.markup
         assert rules.markup == readable_links(rules_markdown())
         await pilot.pause()
@@ -314,12 +315,13 @@ async def test_help_shows_keys_and_rules() -> None:
 
 
 def test_help_bundles_docs_rules() -> None:
-    from clubfight.tui.screens.help_screen import RULES_MISSING, SOURCE_RULES, rules_markdown
+    from clubfight.club_fight.tui.help import RULES_MISSING, rules_markdown
+    from clubfight.shell.screens.help_screen import SOURCE_DOCS
 
-    if not SOURCE_RULES.exists():
+    if not (SOURCE_DOCS / "rules.md").exists():
         pytest.skip("docs/rules.md is not written yet")
     assert rules_markdown() != RULES_MISSING
-    assert rules_markdown() == SOURCE_RULES.read_text(encoding="utf-8")
+    assert rules_markdown() == (SOURCE_DOCS / "rules.md").read_text(encoding="utf-8")
 
 
 @async_test
@@ -460,7 +462,7 @@ async def test_the_discard_pile_lines_up_counts_what_is_left_and_shows_its_own_k
 @async_test
 async def test_big_cards_show_their_ranks_pips() -> None:
     """Issue 10.13: at 120x40 a 7 shows seven pips in its middle (plus its two corner pips), not two."""
-    from clubfight.tui.clubfight.grid_view import GridView
+    from clubfight.club_fight.tui.grid_view import GridView
 
     app = make_app(7)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -496,7 +498,7 @@ async def test_the_start_screen_centres_its_logo_and_lines_up_its_keys_at_120x40
         assert abs(logo.x - (120 - logo.right)) <= 1
         lines = screen_lines(app)
         columns = set()
-        for button in app.screen.query(".level"):
+        for button in app.screen.query(".entry"):
             row = lines[button.region.y]
             label = str(button.label).strip()
             columns.add(row.index(label))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, play_by_keys, play_by_mouse
 
-from clubfight.engine import Action, Level, Outcome
-from clubfight.tui.clubfight.game_over_screen import GameOverScreen
-from clubfight.tui.clubfight.table_screen import GameScreen
+from clubfight.club_fight.engine import Action, Level, Outcome
+from clubfight.club_fight.tui.game_over_screen import GameOverScreen
+from clubfight.club_fight.tui.table_screen import GameScreen
 from support import async_test
 
 

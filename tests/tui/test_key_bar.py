@@ -7,9 +7,9 @@ from textual.pilot import Pilot
 from textual.strip import Strip
 from tui_support import WINNING_LINE, click_button, strip_button, table_at_80x24
 
-from clubfight.tui.clubfight.table_screen import GameScreen
-from clubfight.tui.widgets.button_strip import ButtonStrip
-from clubfight.tui.widgets.footer import KeyBar
+from clubfight.club_fight.tui.table_screen import GameScreen
+from clubfight.shell.widgets.button_strip import ButtonStrip
+from clubfight.shell.widgets.footer import KeyBar
 from support import async_test
 
 

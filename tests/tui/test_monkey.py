@@ -16,9 +16,10 @@ import random
 
 import pytest
 from hypothesis import settings
+from tui_support import app_for, club_fight
 
-from clubfight.engine import Level, Variant
-from clubfight.tui.app import ClubFightApp
+from clubfight.club_fight.engine import Level, Variant
+from clubfight.shell.app import CardGamesApp
 from support import async_test
 
 RUNS = 4
@@ -34,11 +35,11 @@ KEYS = [
 ]  # fmt: skip
 
 
-def new_app(rng: random.Random) -> ClubFightApp:
+def new_app(rng: random.Random) -> CardGamesApp:
     seeds = iter(range(10_000, 20_000))
     level = rng.choice([Level.EASY, Level.HARD, None])
     variant = rng.choice([Variant.NONE, Variant.ALL_CLEAR])
-    app = ClubFightApp(level=level, seed=rng.randrange(1000), variant=variant, seed_source=lambda: next(seeds))
+    app = app_for(level=level, seed=rng.randrange(1000), variant=variant, seed_source=lambda: next(seeds))
     if rng.random() < 0.5:
         app.animation_level = "none"
     return app
@@ -68,7 +69,7 @@ async def monkey(seed: int, budget: int) -> None:
                 elif roll < 0.72:
                     await pilot.resize_terminal(*rng.choice(SIZES))
                 elif roll < 0.93:  # play a legal move: games reach their end, and game over and the verdict
-                    table = app.game
+                    table = club_fight(app).table
                     if table is not None and app.top is not table and rng.random() < 0.7:
                         await pilot.press("escape")  # back to the table, as a player would
                     if table is not None and app.top is table and not table.position.is_over and not table.playing:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from tui_support import with_decks
 
-from clubfight.ai.heuristic import best_move
-from clubfight.engine import Action, Level, Position, Variant, deal
-from clubfight.game import GameSession, Start
-from clubfight.tui.clubfight.plan import (
+from clubfight.club_fight.ai.heuristic import best_move
+from clubfight.club_fight.engine import Action, Level, Position, Variant, deal
+from clubfight.club_fight.game import GameSession, Start
+from clubfight.club_fight.tui.plan import (
     CHOOSING_ACTIONS,
     PICKING_ACTIONS,
     action_summary,
@@ -22,8 +22,8 @@ from clubfight.tui.clubfight.plan import (
     feedback,
     options,
 )
-from clubfight.tui.clubfight.table_model import TableModel
-from clubfight.tui.screens.question_screen import blocking_question
+from clubfight.club_fight.tui.questions import blocking_question
+from clubfight.club_fight.tui.table_model import TableModel
 
 
 def shown(position: Position) -> list[str]:

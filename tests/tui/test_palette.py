@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 from tui_support import game, make_app
 
-from clubfight.storage import load_settings
-from clubfight.tui.clubfight.replay_screen import ReplayScreen
-from clubfight.tui.screens.help_screen import HelpScreen
-from support import async_test
+from clubfight.club_fight.tui.replay_screen import ReplayScreen
+from clubfight.shell.screens.help_screen import HelpScreen
+from support import async_test, load_all_settings
 
 
 def titles(app: object) -> list[str]:
@@ -65,7 +64,7 @@ async def test_a_theme_picked_in_the_palette_is_saved() -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         app.theme = "dracula"  # what the palette's theme picker does
         await pilot.pause()
-    assert load_settings().value.theme == "dracula"
+    assert load_all_settings().value["theme"] == "dracula"
     again = make_app()
     async with again.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -79,4 +78,4 @@ async def test_textual_theme_is_honoured(monkeypatch: pytest.MonkeyPatch) -> Non
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert app.theme == "gruvbox"
-    assert load_settings().value.theme != "gruvbox"  # the environment's, for this run only
+    assert load_all_settings().value["theme"] != "gruvbox"  # the environment's, for this run only

@@ -15,31 +15,34 @@ from textual.widgets import Select, Switch
 from tui_support import (
     WINNING_LINE,
     WINNING_SEED,
+    app_for,
     card_ink,
     game,
     keys_for,
     make_app,
     place_slot,
     play_by_keys,
+    replay_app,
     screen_lines,
     text_of,
 )
 
-from clubfight.engine import Action, Card, DealCode, Level, Suit, Variant, deal
-from clubfight.game import Start, parse_record
-from clubfight.game.daily import daily_deal
-from clubfight.game.session import GameSession
-from clubfight.storage import Settings, load_game, load_settings, load_stats, save_game, save_settings
-from clubfight.tui.app import ClubFightApp
-from clubfight.tui.clubfight.game_over_screen import GameOverScreen
-from clubfight.tui.clubfight.replay_screen import ReplayApp
-from clubfight.tui.screens.question_screen import AskScreen, ResumeScreen
-from clubfight.tui.screens.settings_screen import SettingsScreen
-from clubfight.tui.screens.start_screen import StartScreen
-from clubfight.tui.screens.stats_screen import StatsScreen
-from clubfight.tui.themes import HIGH_CONTRAST
-from clubfight.tui.widgets import CardSpread
-from support import async_test
+from clubfight.club_fight.engine import Action, Card, DealCode, Level, Suit, Variant, deal
+from clubfight.club_fight.game import Start, parse_record
+from clubfight.club_fight.game.daily import daily_deal
+from clubfight.club_fight.game.session import GameSession
+from clubfight.club_fight.storage import load_game, load_stats, save_game
+from clubfight.club_fight.tui.game_over_screen import GameOverScreen
+from clubfight.club_fight.tui.questions import ResumeScreen
+from clubfight.common.storage.settings import save_settings
+from clubfight.shell.app import CardGamesApp
+from clubfight.shell.screens.question_screen import AskScreen
+from clubfight.shell.screens.settings_screen import SettingsScreen
+from clubfight.shell.screens.start_screen import StartScreen
+from clubfight.shell.screens.stats_screen import StatsScreen
+from clubfight.shell.themes import HIGH_CONTRAST
+from clubfight.shell.widgets import CardSpread
+from support import async_test, load_all_settings, settings_book
 
 DAY = date(2026, 11, 30)
 SnapCompare = Callable[..., bool]
@@ -49,7 +52,7 @@ def stats_games() -> list[Any]:
     return list(load_stats().value)
 
 
-async def finish_by_commit(pilot: Pilot[Any], app: ClubFightApp, lines: tuple[str, ...] | None = None) -> None:
+async def finish_by_commit(pilot: Pilot[Any], app: CardGamesApp, lines: tuple[str, ...] | None = None) -> None:
     """Play the given lines (or the first Any move each turn, to a loss) straight through commit."""
     screen = game(app)
     if lines is not None:
@@ -200,7 +203,7 @@ async def test_game_over_records_the_result_once() -> None:
 @async_test
 async def test_a_finished_table_says_the_game_is_over_and_g_brings_the_summary_back() -> None:
     """Issue 10.6: after Esc at game over, the table doesn't ask for a move; g reopens the summary."""
-    from clubfight.tui.clubfight.game_over_screen import GameOverScreen
+    from clubfight.club_fight.tui.game_over_screen import GameOverScreen
 
     app = make_app(7)
     async with app.run_test() as pilot:
@@ -270,7 +273,10 @@ async def test_stats_screen_opens_from_the_table_with_this_game_counted() -> Non
         await pilot.press("escape", "s")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
-        group = app.screen.summary.group(Level.EASY)
+        from clubfight.club_fight.game import summarize
+        from clubfight.club_fight.storage.stats import load_stats
+
+        group = summarize(load_stats().value, DAY).group(Level.EASY)
         assert group is not None and (group.played, group.won, group.clean_wins) == (1, 1, 1)
         assert app.screen.query("#stats-figures")
         await pilot.press("escape")
@@ -300,7 +306,7 @@ async def test_settings_screen_applies_theme_and_four_colour_deck_live_and_at_st
         colours = {card_ink(app, "#grid", 1), card_ink(app, "#grid", 3), card_ink(app, "#grid", 0)}
         assert len(colours) == 3  # hearts, diamonds, spades each distinct (and clubs, in the hand)
         assert card_ink(app, "#hand", 0) not in colours
-    assert load_settings().value == Settings(HIGH_CONTRAST.name, True, False, True)
+    assert load_all_settings().value == settings_book(theme=HIGH_CONTRAST.name, four_colour_deck=True, animations=False)
     again = make_app(1)
     async with again.run_test() as pilot:
         await pilot.pause()
@@ -317,12 +323,12 @@ async def test_the_hint_strength_chosen_in_settings_serves_the_open_table_and_th
         app.screen.query_one("#hint_strength", Select).value = "expert"
         await pilot.pause()
         assert game(app).hint_strength == "expert"  # live, on the table under the settings screen
-    assert load_settings().value.hint_strength == "expert"
+    assert load_all_settings().value["hint_strength"] == "expert"
     again = make_app(1)
     async with again.run_test() as pilot:
         await pilot.pause()
         assert game(again).hint_strength == "expert"
-    this_run = ClubFightApp(level=Level.EASY, seed=1, hint_strength="strong")  # --strength strong
+    this_run = app_for(level=Level.EASY, seed=1, hint_strength="strong")  # --strength strong
     async with this_run.run_test() as pilot:
         await pilot.pause()
         assert game(this_run).hint_strength == "strong"
@@ -335,13 +341,13 @@ async def test_the_hint_strength_chosen_in_settings_serves_the_open_table_and_th
 async def test_the_daily_deal_is_the_same_for_two_runs_on_the_same_date() -> None:
     codes = []
     for _ in range(2):
-        app = ClubFightApp(level=Level.HARD, daily=True, today=lambda: DAY)
+        app = app_for(level=Level.HARD, daily=True, today=lambda: DAY)
         async with app.run_test() as pilot:
             await pilot.pause()
             codes.append((game(app).session.start.deal, game(app).position, game(app).session.daily))
     assert codes[0] == codes[1]
     assert codes[0][0] == daily_deal(DAY, Level.HARD) and codes[0][2] == DAY
-    other_day = ClubFightApp(level=Level.HARD, daily=True, today=lambda: date(2026, 12, 1))
+    other_day = app_for(level=Level.HARD, daily=True, today=lambda: date(2026, 12, 1))
     async with other_day.run_test() as pilot:
         assert game(other_day).session.start.deal != codes[0][0]
 
@@ -365,7 +371,7 @@ async def test_the_start_screen_offers_the_daily_deal_and_the_all_clear_variant(
 
 @async_test
 async def test_a_daily_game_over_shows_a_spoiler_free_share_line_to_copy() -> None:
-    app = ClubFightApp(level=Level.EASY, daily=True, today=lambda: DAY)
+    app = app_for(level=Level.EASY, daily=True, today=lambda: DAY)
     app.animation_level = "none"
     async with app.run_test(size=(100, 40)) as pilot:
         await finish_by_commit(pilot, app)
@@ -407,10 +413,10 @@ async def test_export_writes_the_record_and_the_replay_steps_through_it(home: Pa
     record = parse_record(path.read_text(encoding="utf-8"))
     assert record.final == final and [str(m) for m in record.moves] == list(WINNING_LINE)
 
-    replay = ReplayApp(record.positions, record.moves, "easy-1")
+    replay = replay_app(record.positions, record.moves, "easy-1")
     async with replay.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        screen = replay.replay
+        screen = replay.screen
         assert screen.index == 0 and "Move 1: 10C line col3" in text_of(screen, "#replay-now")
         assert "-clear" in screen.query_one("#grid", CardSpread).slots[2].states
         await pilot.press("right", "right")
@@ -428,10 +434,10 @@ async def test_export_writes_the_record_and_the_replay_steps_through_it(home: Pa
 
 @async_test
 async def test_the_replay_wears_the_players_high_contrast_theme() -> None:
-    save_settings(Settings(theme=HIGH_CONTRAST.name, confirm_blocking_move=False))
+    save_settings(settings_book(theme=HIGH_CONTRAST.name, confirm_blocking_move=False))
     start = deal(Level.EASY, WINNING_SEED)
     move = start.parse_move(WINNING_LINE[0])
-    replay = ReplayApp([start, start.play(move)], [move], "easy-1")
+    replay = replay_app([start, start.play(move)], [move], "easy-1")
     async with replay.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert replay.theme == HIGH_CONTRAST.name
@@ -546,8 +552,8 @@ def outside(lines: list[str], region: Any) -> str:
 @async_test
 async def test_dialogs_at_80x24_cover_the_table_and_each_other_fully() -> None:
     """Issue 10.4: nothing of the panel shows beside the game-over box, nor of it beside the verdict box."""
-    from clubfight.tui.clubfight.game_over_screen import GameOverScreen
-    from clubfight.tui.clubfight.verdict_screen import VerdictScreen
+    from clubfight.club_fight.tui.game_over_screen import GameOverScreen
+    from clubfight.club_fight.tui.verdict_screen import VerdictScreen
 
     app = make_app(7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -582,9 +588,9 @@ async def test_start_up_warnings_at_80x24_leave_the_resume_box_readable(home: Pa
 @async_test
 async def test_the_block_meter_inks_diamonds_as_the_four_colour_deck_does() -> None:
     """Issue 10.14: with the four-colour deck, ♦ is blue on the cards and in the meter alike."""
-    from clubfight.tui.clubfight.suit_counter import SuitCounter
+    from clubfight.club_fight.tui.suit_counter import SuitCounter
 
-    def inks(app: ClubFightApp) -> dict[str, str]:
+    def inks(app: CardGamesApp) -> dict[str, str]:
         content = game(app).query_one(SuitCounter).render()
         spans = {str(span.style) for span in getattr(content, "spans", [])}
         text = str(content)
@@ -596,7 +602,7 @@ async def test_the_block_meter_inks_diamonds_as_the_four_colour_deck_does() -> N
         assert spans
         return found
 
-    save_settings(Settings(four_colour_deck=True))
+    save_settings(settings_book(four_colour_deck=True))
     app = make_app(7)
     async with app.run_test() as pilot:
         await pilot.pause()
@@ -607,7 +613,7 @@ async def test_the_block_meter_inks_diamonds_as_the_four_colour_deck_does() -> N
 @async_test
 async def test_a_daily_table_says_so_and_an_assisted_share_line_is_marked() -> None:
     """Issue 10.17: the table shows the daily marker; hints show in the share line and its strip."""
-    from clubfight.game.daily import ASSISTED_MARK
+    from clubfight.club_fight.game.daily import ASSISTED_MARK
 
     app = make_app(None, daily=True, today=lambda: DAY)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -7,8 +7,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.engine import Action, Card, Level, Position, Variant, deal
-from clubfight.tui.clubfight.plan import (
+from clubfight.club_fight.engine import Action, Card, Level, Position, Variant, deal
+from clubfight.club_fight.tui.plan import (
     PICKING_ACTIONS,
     Plan,
     action_summary,
@@ -90,9 +90,9 @@ def test_action_boxes_say_what_a_club_would_do() -> None:
 
 
 def test_the_turn_builder_takes_its_action_kinds_and_sizes_from_the_engine() -> None:
-    from clubfight.engine import HAND_SIZE
-    from clubfight.tui.clubfight.hand_view import HAND_KEYS
-    from clubfight.tui.clubfight.plan import CHOOSING_ACTIONS, PICKING_ACTIONS
+    from clubfight.club_fight.engine import HAND_SIZE
+    from clubfight.club_fight.tui.hand_view import HAND_KEYS
+    from clubfight.club_fight.tui.plan import CHOOSING_ACTIONS, PICKING_ACTIONS
 
     assert {Action.SUM, Action.RUN, Action.ANY} == PICKING_ACTIONS
     assert {Action.LINE, Action.UPDOWN, Action.ALLCLEAR} == CHOOSING_ACTIONS

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.command import CommandPalette
 from tui_support import game, make_app
 
-from clubfight.tui.clubfight.game_over_screen import GameOverScreen
-from clubfight.tui.screens.too_small_screen import TooSmallScreen
+from clubfight.club_fight.tui.game_over_screen import GameOverScreen
+from clubfight.shell.screens.too_small_screen import TooSmallScreen
 from support import async_test
 
 
@@ -29,7 +29,7 @@ async def test_ctrl_p_under_the_too_small_cover_opens_no_second_palette() -> Non
         assert isinstance(app.screen, CommandPalette)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is app.game
+        assert app.screen is game(app)
 
 
 @async_test
@@ -54,10 +54,10 @@ async def test_a_dialog_opened_and_closed_under_the_cover_leaves_the_cover_on_to
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        assert app.top is app.game and app.game is not table
+        assert app.top is game(app) and game(app) is not table
         await pilot.resize_terminal(100, 40)
         await pilot.pause()
-        assert app.screen is app.game
+        assert app.screen is game(app)
 
 
 @async_test

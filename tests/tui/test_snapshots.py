@@ -7,14 +7,14 @@ from dataclasses import replace
 from typing import Any
 
 from textual.pilot import Pilot
-from tui_support import WINNING_LINE, WINNING_SEED, game, make_app
+from tui_support import WINNING_LINE, WINNING_SEED, game, make_app, replay_app
 
-from clubfight.ai import LostPositions, SolveResult, solve
-from clubfight.engine import Action, Level, Position, deal
-from clubfight.tui.clubfight.line_viewer_screen import LineViewerScreen
-from clubfight.tui.clubfight.replay_screen import ReplayApp
-from clubfight.tui.clubfight.verdict_screen import VerdictScreen
-from clubfight.tui.widgets import CardSpread
+from clubfight.club_fight.ai import LostPositions, SolveResult, solve
+from clubfight.club_fight.engine import Action, Level, Position, deal
+from clubfight.club_fight.tui.line_viewer_screen import LineViewerScreen
+from clubfight.club_fight.tui.verdict_screen import VerdictScreen
+from clubfight.shell.app import CardGamesApp
+from clubfight.shell.widgets import CardSpread
 from support import async_test
 
 SnapCompare = Callable[..., bool]
@@ -113,18 +113,18 @@ def test_line_viewer_120x40(snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app(WINNING_SEED), run_before=view, terminal_size=(120, 40))
 
 
-def replay_app() -> ReplayApp:
+def a_replay_app() -> CardGamesApp:
     start = deal(Level.EASY, WINNING_SEED)
     positions, moves = [start], []
     for text in WINNING_LINE[:3]:
         move = positions[-1].parse_move(text)
         moves.append(move)
         positions.append(positions[-1].play(move))
-    return ReplayApp(positions, moves, "easy-1")
+    return replay_app(positions, moves, "easy-1")
 
 
 def test_replay_120x40(snap_compare: SnapCompare) -> None:
-    assert snap_compare(replay_app(), press=["right"], terminal_size=(120, 40))
+    assert snap_compare(a_replay_app(), press=["right"], terminal_size=(120, 40))
 
 
 @async_test
@@ -134,8 +134,8 @@ async def test_the_replay_draws_the_same_big_cards_as_the_table_at_120x40() -> N
     async with table.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         table_card = game(table).query_one("#grid", CardSpread).card_region(0).size
-    replay = replay_app()
+    replay = a_replay_app()
     async with replay.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert replay.replay.query_one("#grid", CardSpread).card_region(0).size == table_card
+        assert replay.screen.query_one("#grid", CardSpread).card_region(0).size == table_card
         assert table_card.width > 8  # the big cards, not the 80x24 ones

@@ -7,8 +7,8 @@ import gc
 
 from tui_support import card_style, game, make_app
 
-from clubfight.tui.clubfight.table_screen import GameScreen
-from clubfight.tui.themes import HIGH_CONTRAST
+from clubfight.club_fight.tui.table_screen import GameScreen
+from clubfight.shell.themes import HIGH_CONTRAST
 from support import async_test
 
 
@@ -71,7 +71,7 @@ async def test_the_first_frame_draws_the_cards_with_two_widgets_each_styled_once
     import textual.css.stylesheet as stylesheet_module
     from pytest import MonkeyPatch
 
-    from clubfight.tui.widgets import CardSpread
+    from clubfight.shell.widgets import CardSpread
 
     styled: list[object] = []
     real_apply = stylesheet_module.Stylesheet.apply

@@ -14,14 +14,18 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Select, Static, Switch
 
-from clubfight.engine import Level, Variant
-from clubfight.game import GameResult, summarize
-from clubfight.storage.settings import Settings, load_settings
-from clubfight.storage.stats import record_game
-from clubfight.tui.screens.settings_screen import SettingsScreen
-from clubfight.tui.screens.stats_screen import StatsScreen
-from clubfight.tui.themes import HIGH_CONTRAST, register_themes
-from support import async_test
+from clubfight.club_fight.engine import Level, Variant
+from clubfight.club_fight.game import GameResult, StatsSummary, summarize
+from clubfight.club_fight.storage.stats import load_stats, record_game
+from clubfight.club_fight.tui.entry import club_fight_stats_pane
+from clubfight.combat.storage.stats import load_combat_stats
+from clubfight.combat.tui.entry import combat_stats_pane
+from clubfight.common.storage.settings import AppSettings
+from clubfight.games import registered
+from clubfight.shell.screens.settings_screen import SettingsScreen
+from clubfight.shell.screens.stats_screen import StatsScreen
+from clubfight.shell.themes import HIGH_CONTRAST, register_themes
+from support import async_test, load_all_settings, settings_book
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +53,26 @@ class ScreenApp(App[None]):
         self.push_screen(self.make_screen(), self.results.append)
 
 
+def stats_screen(summary: StatsSummary | None = None) -> StatsScreen:
+    """The statistics screen as ``s`` opens it: Club Fight's pane (from ``summary``, else the file),
+    then Combat Club's."""
+    if summary is None:
+        loaded = load_stats()
+        club_fight = club_fight_stats_pane(summarize(loaded.value, DAY), loaded.warning)
+    else:
+        club_fight = club_fight_stats_pane(summary)
+    combat = load_combat_stats()
+    return StatsScreen([club_fight, combat_stats_pane(combat.value, combat.warning)])
+
+
+def settings_screen(settings: Any = None, path: Path | None = None) -> SettingsScreen:
+    """The settings screen as ``o`` opens it: the app's look, then each game's settings."""
+    sections = [(None, AppSettings)] + [
+        (game.title, game.settings_section) for game in registered() if game.settings_section is not None
+    ]
+    return SettingsScreen(settings if settings is not None else load_all_settings().value, sections, path=path)
+
+
 def some_games() -> list[GameResult]:
     scores = [0, 3, 0, 0, 7, 12, 0, 2, 0, 1]
     games = [
@@ -69,7 +93,7 @@ def text_of(static: Static) -> str:
 async def test_stats_screen_shows_the_recorded_games(home: Path) -> None:
     for game in some_games():
         record_game(game)
-    app = ScreenApp(StatsScreen)
+    app = ScreenApp(stats_screen)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -89,18 +113,19 @@ async def test_stats_screen_shows_the_recorded_games(home: Path) -> None:
 async def test_stats_screen_reports_a_damaged_file_and_still_opens(home: Path) -> None:
     home.mkdir()
     (home / "stats.json").write_text("{nonsense")
-    app = ScreenApp(StatsScreen)
+    app = ScreenApp(stats_screen)
     async with app.run_test() as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
         assert app.screen.query_one("#stats-empty", Static)
-        assert app.screen.warning is not None and "corrupt" in app.screen.warning
+        warning = app.screen.panes[0].warning
+        assert warning is not None and "corrupt" in warning
     assert list(home.glob("stats.json.corrupt-*"))
 
 
 @async_test
 async def test_settings_are_toggled_and_persisted(home: Path) -> None:
-    app = ScreenApp(SettingsScreen)
+    app = ScreenApp(settings_screen)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -109,17 +134,17 @@ async def test_settings_are_toggled_and_persisted(home: Path) -> None:
         await pilot.click("#animations")
         await pilot.click("#four_colour_deck")
         await pilot.pause()
-        assert load_settings().value == Settings(animations=False, four_colour_deck=True)
+        assert load_all_settings().value == settings_book(animations=False, four_colour_deck=True)
         screen.query_one("#theme", Select).value = HIGH_CONTRAST.name
         await pilot.pause()
         assert app.theme == HIGH_CONTRAST.name
-        assert load_settings().value.theme == HIGH_CONTRAST.name
+        assert load_all_settings().value["theme"] == HIGH_CONTRAST.name
         screen.query_one("#hint_strength", Select).value = "expert"
         await pilot.pause()
-        assert load_settings().value.hint_strength == "expert"
+        assert load_all_settings().value["hint_strength"] == "expert"
         await pilot.press("escape")
         await pilot.pause()
-    expected = Settings(theme=HIGH_CONTRAST.name, four_colour_deck=True, animations=False, hint_strength="expert")
+    expected = settings_book(theme=HIGH_CONTRAST.name, four_colour_deck=True, animations=False, hint_strength="expert")
     assert app.results == [expected]
     saved = json.loads((home / "settings.json").read_text())
     assert saved == {
@@ -135,10 +160,10 @@ async def test_settings_are_toggled_and_persisted(home: Path) -> None:
 
 @async_test
 async def test_settings_screen_starts_from_the_saved_settings(home: Path) -> None:
-    from clubfight.storage.settings import save_settings
+    from clubfight.common.storage.settings import save_settings
 
-    save_settings(Settings(confirm_blocking_move=False))
-    app = ScreenApp(SettingsScreen)
+    save_settings(settings_book(confirm_blocking_move=False))
+    app = ScreenApp(settings_screen)
     async with app.run_test() as pilot:
         await pilot.pause()
         assert app.screen.query_one("#confirm_blocking_move", Switch).value is False
@@ -147,14 +172,19 @@ async def test_settings_screen_starts_from_the_saved_settings(home: Path) -> Non
 
 @async_test
 async def test_the_keyboard_reaches_every_setting(home: Path) -> None:
-    app = ScreenApp(SettingsScreen)
+    app = ScreenApp(settings_screen)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("tab", "tab", "tab", "space")  # theme -> four-colour -> animations -> confirm
+        for _ in range(6):  # theme -> four-colour -> animations -> hint strength -> confirm
+            await pilot.press("tab")
+            if app.focused is not None and app.focused.id == "confirm_blocking_move":
+                break
+        await pilot.press("space")
         await pilot.pause()
         focused = app.focused
         assert isinstance(focused, Switch)
-        assert load_settings().value == Settings(**{focused.id or "": not getattr(Settings(), focused.id or "")})
+        name = focused.id or ""
+        assert load_all_settings().value == settings_book(**{name: not settings_book()[name]})
 
 
 # --- snapshots (deterministic data, fixed size) ------------------------------------------------
@@ -162,25 +192,25 @@ async def test_the_keyboard_reaches_every_setting(home: Path) -> None:
 
 def test_stats_screen_snapshot(snap_compare: Callable[..., bool]) -> None:
     summary = summarize(some_games(), today=DAY)
-    assert snap_compare(ScreenApp(lambda: StatsScreen(summary)), terminal_size=SNAPSHOT_SIZE)
+    assert snap_compare(ScreenApp(lambda: stats_screen(summary)), terminal_size=SNAPSHOT_SIZE)
 
 
 def test_stats_screen_without_games_snapshot(snap_compare: Callable[..., bool]) -> None:
-    assert snap_compare(ScreenApp(lambda: StatsScreen(summarize([]))), terminal_size=(80, 16))
+    assert snap_compare(ScreenApp(lambda: stats_screen(summarize([]))), terminal_size=(80, 16))
 
 
 def test_settings_screen_snapshot(snap_compare: Callable[..., bool], tmp_path: Path) -> None:
-    settings = Settings(four_colour_deck=True)
-    app = ScreenApp(lambda: SettingsScreen(settings, path=tmp_path / "settings.json"))
+    settings = settings_book(four_colour_deck=True)
+    app = ScreenApp(lambda: settings_screen(settings, path=tmp_path / "settings.json"))
     assert snap_compare(app, terminal_size=SNAPSHOT_SIZE)
 
 
 @async_test
 async def test_opening_and_closing_settings_changes_nothing(home: Path) -> None:
-    app = ScreenApp(SettingsScreen)
+    app = ScreenApp(settings_screen)
     async with app.run_test() as pilot:
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-    assert app.results == [Settings()]
+    assert app.results == [settings_book()]
     assert not (home / "settings.json").exists()

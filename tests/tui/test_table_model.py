@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from tui_support import WINNING_LINE, WINNING_SEED, choice_index, places_to_pick, with_decks
 
-from clubfight.ai.heuristic import best_move
-from clubfight.engine import Action, DealCode, Level, Move, Outcome, Position, Variant, deal, parse_position
-from clubfight.game import GameSession, Start
-from clubfight.tui.clubfight.plan import Plan
-from clubfight.tui.clubfight.table_model import NEW_GAME_WARNING, Change, TableModel
+from clubfight.club_fight.ai.heuristic import best_move
+from clubfight.club_fight.engine import Action, DealCode, Level, Move, Outcome, Position, Variant, deal, parse_position
+from clubfight.club_fight.game import GameSession, Start
+from clubfight.club_fight.tui.plan import Plan
+from clubfight.club_fight.tui.table_model import NEW_GAME_WARNING, Change, TableModel
 
 
 def table(seed: int, level: Level = Level.EASY, *, ask: bool = False, variant: Variant = Variant.NONE) -> TableModel:

@@ -11,14 +11,17 @@ from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from clubfight.engine import Action, Card, Level, Move, Position, Variant, deal
-from clubfight.tui.app import ClubFightApp
-from clubfight.tui.clubfight.action_panel import ACTION_KEYS
-from clubfight.tui.clubfight.hand_view import HAND_KEYS
-from clubfight.tui.clubfight.plan import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, options
-from clubfight.tui.clubfight.table_screen import GameScreen
-from clubfight.tui.widgets import CardSlot, CardSpread
-from clubfight.tui.widgets.button_strip import ButtonStrip, StripButton
+from clubfight.club_fight.engine import Action, Card, Level, Move, Position, Variant, deal
+from clubfight.club_fight.tui.action_panel import ACTION_KEYS
+from clubfight.club_fight.tui.entry import ClubFightGame
+from clubfight.club_fight.tui.hand_view import HAND_KEYS
+from clubfight.club_fight.tui.launch import ClubFightLaunch
+from clubfight.club_fight.tui.plan import CHOOSING_ACTIONS, PICKING_ACTIONS, Plan, options
+from clubfight.club_fight.tui.table_screen import GameScreen
+from clubfight.games import registered
+from clubfight.shell.app import CardGamesApp
+from clubfight.shell.widgets import CardSlot, CardSpread
+from clubfight.shell.widgets.button_strip import ButtonStrip, StripButton
 
 WINNING_SEED = 1
 """easy-1 is won by WINNING_LINE (found by a beam search over the engine's legal moves)."""
@@ -36,17 +39,45 @@ WINNING_LINE = (
 )
 
 
+LAUNCH_FIELDS = frozenset(ClubFightLaunch.__dataclass_fields__)
+
+
+def app_for(*, combat: object | None = None, **options: Any) -> CardGamesApp:
+    """The app as ``clubfight`` builds it, with every game: ``options`` are a ClubFightLaunch's fields
+    (level, seed, daily, ...) or the app's own (seed_source, today); ``combat``: a CombatLaunch to open.
+    With no launch field at all it starts as plain ``clubfight`` does."""
+    app_options = {name: options.pop(name) for name in ("seed_source", "today") if name in options}
+    unknown = set(options) - LAUNCH_FIELDS
+    if unknown:
+        raise TypeError(f"no option {sorted(unknown)[0]!r}")
+    given = {name: value for name, value in options.items() if value is not None and value is not False}
+    launch = combat if combat is not None else (ClubFightLaunch(**options) if given else None)
+    return CardGamesApp(registered(), launch, **app_options)
+
+
+def replay_app(positions: Sequence[Position], moves: Sequence[Move], title: str = "") -> CardGamesApp:
+    """The app as ``clubfight replay FILE`` opens it."""
+    from clubfight.club_fight.tui.launch import ClubFightReplay
+
+    return CardGamesApp(registered(), ClubFightReplay(tuple(positions), tuple(moves), title))
+
+
+def club_fight(app: CardGamesApp) -> ClubFightGame:
+    """The app's Club Fight side (its save slot, the table, the strength in use)."""
+    return app.game_of(ClubFightGame)
+
+
 def make_app(
     seed: int | None = WINNING_SEED,
     level: Level | None = Level.EASY,
     *,
     variant: Variant = Variant.NONE,
     **options: Any,
-) -> ClubFightApp:
+) -> CardGamesApp:
     """An app on a fixed deal, with fixed seeds for "new deal" and no timers (TEXTUAL_ANIMATIONS=none);
-    ``options`` go to ClubFightApp (``daily``, ``today``)."""
+    ``options`` go to ``app_for`` (``daily``, ``today``)."""
     seeds = iter(range(1000, 2000))
-    app = ClubFightApp(level=level, seed=seed, variant=variant, seed_source=lambda: next(seeds), **options)
+    app = app_for(level=level, seed=seed, variant=variant, seed_source=lambda: next(seeds), **options)
     app.animation_level = "none"
     return app
 
@@ -65,8 +96,8 @@ def with_decks(position: Position, grid_deck: Sequence[Card], clubs_deck: Sequen
     )
 
 
-def game(app: ClubFightApp) -> GameScreen:
-    screen = app.game
+def game(app: CardGamesApp) -> GameScreen:
+    screen = club_fight(app).table
     assert screen is not None, "no table on screen"
     return screen
 
@@ -105,7 +136,7 @@ def keys_for(position: Position, move: Move, slots: Sequence[Card | None] | None
     return keys
 
 
-async def answer_blocking_question(pilot: Pilot[None], app: ClubFightApp) -> bool:
+async def answer_blocking_question(pilot: Pilot[None], app: CardGamesApp) -> bool:
     """Play the move anyway when the table asks about a block it leaves (the default setting)."""
     await pilot.pause()
     if app.screen.id == "confirm-block":
@@ -115,7 +146,7 @@ async def answer_blocking_question(pilot: Pilot[None], app: ClubFightApp) -> boo
     return False
 
 
-async def play_by_keys(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
+async def play_by_keys(pilot: Pilot[None], app: CardGamesApp, text: str) -> Move:
     position = game(app).position
     move = position.parse_move(text)
     await pilot.press(*keys_for(position, move, game(app).model.hand_slots()))
@@ -123,7 +154,7 @@ async def play_by_keys(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move
     return move
 
 
-async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Move:
+async def play_by_mouse(pilot: Pilot[None], app: CardGamesApp, text: str) -> Move:
     position = game(app).position
     move = position.parse_move(text)
     await click_card(pilot, app, "#hand", game(app).model.hand_slots().index(move.club))
@@ -138,29 +169,29 @@ async def play_by_mouse(pilot: Pilot[None], app: ClubFightApp, text: str) -> Mov
     return move
 
 
-def strip_button(app: ClubFightApp, strip: str, name: str) -> StripButton:
+def strip_button(app: CardGamesApp, strip: str, name: str) -> StripButton:
     """Button ``name`` of the screen's button strip ``strip`` ("#actions", "#confirm-row")."""
     return app.screen.query_one(strip, ButtonStrip).button(name)
 
 
-async def click_button(pilot: Pilot[None], app: ClubFightApp, strip: str, name: str) -> None:
+async def click_button(pilot: Pilot[None], app: CardGamesApp, strip: str, name: str) -> None:
     """Click the middle of button ``name`` where the strip ``strip`` draws it."""
     region = app.screen.query_one(strip, ButtonStrip).button_region(name)
     await pilot.click(offset=(region.x + region.width // 2, region.y))
 
 
-async def click_card(pilot: Pilot[None], app: ClubFightApp, spread: str, index: int) -> None:
+async def click_card(pilot: Pilot[None], app: CardGamesApp, spread: str, index: int) -> None:
     """Click the middle of card ``index`` (from 0) of the screen's card spread ``spread`` ("#grid", "#hand")."""
     region = app.screen.query_one(spread, CardSpread).card_region(index)
     await pilot.click(offset=(region.x + region.width // 2, region.y + region.height // 2))
 
 
-def place_slot(app: ClubFightApp, place: int) -> CardSlot:
+def place_slot(app: CardGamesApp, place: int) -> CardSlot:
     """What the table's grid draws at ``place`` (1-9): its card, mark and look's states."""
     return game(app).query_one("#grid", CardSpread).slots[place - 1]
 
 
-def card_style(app: ClubFightApp, spread: str, index: int) -> Style:
+def card_style(app: CardGamesApp, spread: str, index: int) -> Style:
     """How card ``index`` of spread ``spread`` draws the first cell of its face (its rank)."""
     widget = app.screen.query_one(spread, CardSpread)
     region = widget.places(*widget.content_size)[index]
@@ -168,7 +199,7 @@ def card_style(app: ClubFightApp, spread: str, index: int) -> Style:
     return line.get_style_at_offset(app.console, region.x + 1)
 
 
-def card_ink(app: ClubFightApp, spread: str, index: int) -> str:
+def card_ink(app: CardGamesApp, spread: str, index: int) -> str:
     """The colour card ``index`` of spread ``spread`` draws its rank in."""
     return str(card_style(app, spread, index).color)
 
@@ -191,7 +222,7 @@ def text_of(node: DOMNode, selector: str) -> str:
     return str(node.query_one(selector, Widget).render())
 
 
-def screen_lines(app: ClubFightApp) -> list[str]:
+def screen_lines(app: CardGamesApp) -> list[str]:
     """The terminal as the player sees it, one string a row (what export_screenshot draws, as text)."""
     import io
 

@@ -24,9 +24,11 @@ from typing import Any
 
 import pytest
 
-from clubfight.engine import Action, Move, Position
-from clubfight.game import Start
-from clubfight.storage import Settings, load_game, save_settings
+from clubfight.club_fight.engine import Action, Move, Position
+from clubfight.club_fight.game import Start
+from clubfight.club_fight.storage import load_game
+from clubfight.common.storage.settings import save_settings
+from support import settings_book
 
 CHROMIUM = os.environ.get("CLUBFIGHT_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"]
@@ -58,7 +60,7 @@ def simple_move(position: Position) -> Move:
     """A move played by club, action and cards alone: no choice of line or direction to click."""
     from tui_support import choice_index
 
-    from clubfight.tui.clubfight.plan import Plan
+    from clubfight.club_fight.tui.plan import Plan
 
     for move in position.legal_moves():
         simple = move.action in (Action.SUM, Action.RUN, Action.ANY, Action.MATCH)
@@ -69,13 +71,14 @@ def simple_move(position: Position) -> Move:
 
 def regions(code: str, size: tuple[int, int]) -> dict[str, tuple[float, float]]:
     """The centre cell of each widget the mouse turn clicks, laid out headless at the page's size."""
-    from clubfight.tui.app import ClubFightApp
-    from clubfight.tui.widgets import CardSpread
-    from clubfight.tui.widgets.button_strip import ButtonStrip
+    from tui_support import app_for
+
+    from clubfight.shell.widgets import CardSpread
+    from clubfight.shell.widgets.button_strip import ButtonStrip
 
     async def lay_out() -> dict[str, tuple[float, float]]:
         start = Start.parse(code)
-        app = ClubFightApp(position=None, level=start.level, seed=start.deal.seed if start.deal else None)
+        app = app_for(level=start.level, seed=start.deal.seed if start.deal else None)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             found = {}
@@ -99,9 +102,9 @@ def test_a_turn_by_keyboard_and_a_turn_by_mouse_in_chromium(home: Path) -> None:
     sync_playwright = browser_or_skip()
     from tui_support import keys_for, places_to_pick
 
-    from clubfight.tui.clubfight.table_model import hand_slots
+    from clubfight.club_fight.tui.table_model import hand_slots
 
-    save_settings(Settings(confirm_blocking_move=False, animations=False))
+    save_settings(settings_book(confirm_blocking_move=False, animations=False))
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "clubfight", "serve", "--host", "127.0.0.1", "--port", str(port)],

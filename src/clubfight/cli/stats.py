@@ -1,4 +1,5 @@
-"""``clubfight stats``: the statistics as Rich tables and a score chart, or JSON; ``--reset`` clears them."""
+"""``clubfight stats``: both games' statistics as Rich tables and a score chart, or JSON; ``--reset``
+clears Club Fight's (a shared command: the command line is the one layer that knows both games)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,11 @@ import json
 import sys
 from datetime import datetime, timezone
 
-from ..combat.game import CombatFigures, combat_figures
-from ..game import summarize
-from ..storage import paths
-from ..storage.combat_stats import load_combat_stats
-from ..storage.stats import load_stats, reset_stats
-from .options import UsageError
+from clubfight.club_fight.game import summarize
+from clubfight.club_fight.storage.stats import load_stats, reset_stats, stats_path
+from clubfight.combat.game import CombatFigures, combat_figures
+from clubfight.combat.storage.stats import load_combat_stats
+from clubfight.common.command_line import UsageError
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,8 +30,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from rich.console import Console
 
-    from ..views.combat_stats import combat_table
-    from ..views.stats import render_stats
+    from clubfight.club_fight.views.stats import render_stats
+    from clubfight.combat.views.stats import combat_table
 
     console = Console()
     console.print(render_stats(summary))
@@ -55,7 +55,7 @@ def _reset(games: int, yes: bool) -> int:
     try:
         reset_stats()
     except OSError as error:
-        where = paths.stats_path()
+        where = stats_path()
         reason = error.strerror or str(error)
         if error.filename and str(error.filename) != str(where):  # a folder on the way, say a file in its place
             reason += f" ({error.filename})"

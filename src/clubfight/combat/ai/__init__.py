@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 
 from clubfight.combat.engine import Action, Phase, Round
-from clubfight.engine import SplitMix64
+from clubfight.common.shuffle import SplitMix64
 
 from .knowledge import determinize, observe, unseen
 from .policies import easy, normal

@@ -12,7 +12,6 @@ is one task; results come back in game order.
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import statistics
 import time
@@ -21,7 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
 from clubfight.combat.engine import WIN_ORDER, Colour, EventKind, Round, Rules, deal
-from clubfight.engine import SplitMix64
+from clubfight.common.bench_stats import percentile, wilson_interval
+from clubfight.common.shuffle import SplitMix64
 
 from . import Level, choose
 
@@ -103,25 +103,6 @@ class Summary:
     first_attacker_rate: float
     first_attacker_ci: tuple[float, float]
     average_turns: float
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval, sane at 0 or 100 % and for small samples."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: Sequence[float], fraction: float) -> float:
-    """Nearest-rank percentile (p95 of 20 values is the 19th smallest)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(fraction * len(ordered))) - 1]
 
 
 def make_tasks(games: int, a: Level, b: Level, seed: int, rounds: int = 3) -> list[Task]:

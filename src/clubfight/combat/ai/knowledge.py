@@ -17,7 +17,7 @@ as well), and the engine's RNG state, which drives later reshuffles, is drawn at
 from __future__ import annotations
 
 from clubfight.combat.engine import Card, Colour, Phase, Round
-from clubfight.engine import SplitMix64, shuffled
+from clubfight.common.shuffle import SplitMix64, shuffled
 
 
 def observe(r: Round, seat: Colour) -> Round:

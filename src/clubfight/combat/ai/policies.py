@@ -26,7 +26,7 @@ from clubfight.combat.engine import (
     front_row,
     neutral_place,
 )
-from clubfight.engine import SplitMix64
+from clubfight.common.shuffle import SplitMix64
 
 from .greedy import NORMAL, Weights, best_attack, best_counter, judge
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from clubfight.combat.engine import Action, Attack, Colour, Counter, Decline, EndTurn, Phase, Pick, Round, front_row
-from clubfight.engine import SplitMix64
+from clubfight.common.shuffle import SplitMix64
 
 from .greedy import NORMAL, Weights, ranked
 from .knowledge import determinize

@@ -7,9 +7,11 @@ and write position JSON, and ``analyse`` lists a position's plays (docs/combat-n
 rulings it follows are K1-X3 of COMBAT-RULINGS.md, each named where it is applied.
 """
 
+from clubfight.common.shuffle import MAX_SEED
+
 from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick, parse_action
 from .cards import ALL_CARDS, BLACK_DECK, BLACK_JOKER, RED_DECK, RED_JOKER, Card, Colour, Suit
-from .deal import COMBAT_DEAL_VERSION, MAX_SEED, CombatCode, deal, round_seed
+from .deal import COMBAT_DEAL_VERSION, CombatCode, deal, round_seed
 from .errors import IllegalActionError, NotationError
 from .events import Event, EventKind, TurnEnd
 from .grid import CENTRE, NEIGHBOURS, NEUTRAL_ROW, front_row, neutral_place

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from clubfight.engine import SplitMix64, shuffled
+from clubfight.common.shuffle import MAX_SEED, SplitMix64, shuffled
 
 from .cards import BLACK_DECK, RED_DECK, TEN, Card, Colour
 from .errors import NotationError
@@ -29,7 +29,6 @@ from .round import HAND_SIZE, Phase, Round
 from .rules import DEFAULT_RULES, Rules
 
 COMBAT_DEAL_VERSION = 1
-MAX_SEED = (1 << 64) - 1
 
 
 def round_seed(seed: int, round_number: int) -> int:

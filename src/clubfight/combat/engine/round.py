@@ -33,7 +33,7 @@ from enum import Enum
 from itertools import permutations
 from typing import Any
 
-from clubfight.engine import SplitMix64, shuffled
+from clubfight.common.shuffle import SplitMix64, shuffled
 
 from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick
 from .cards import TEN, Card, Colour

@@ -1,7 +1,9 @@
 """Combat Club above the single round: a match of rounds (M1, M2) and its text record. Pure: no I/O."""
 
+from clubfight.common.records import RecordError
+
 from .match import Match, PlayedRound
-from .records import MAX_LINE_LENGTH, MAX_RECORD_LINES, RecordError, format_record, parse_record
+from .records import MAX_LINE_LENGTH, MAX_RECORD_LINES, format_record, parse_record
 from .results import OPPONENTS, CombatFigures, CombatResult, CombatSave, combat_figures
 
 __all__ = [

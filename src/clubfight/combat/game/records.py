@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from clubfight.common.records import RecordError, RecordFrame, read_frame
+
 from ..engine import CombatCode, Juggle, Rules, Style, parse_action
 from .match import Match
 
@@ -41,19 +43,17 @@ one counter draw, and two turns in a row without a play end the round (W6)."""
 MAX_RECORD_LINES = 5 * (MAX_ROUND_ACTIONS + 1) + 50
 """Five rounds of actions, their ``round`` lines, the fields and room for comments."""
 MAX_LINE_LENGTH = 1000
-FIELDS = ("deal", "rounds", "survival", "juggle", "red-style", "black-style", "result")
+FRAME = RecordFrame(
+    RECORD_HEADER,
+    RECORD_VERSION,
+    fields=("deal", "rounds", "survival", "juggle", "red-style", "black-style", "result"),
+    max_lines=MAX_RECORD_LINES,
+    max_line_length=MAX_LINE_LENGTH,
+    what="a Combat Club record",
+)
 NO_STYLE = "none"
 _YES_NO = {"yes": True, "no": False}
 _ROUND = re.compile(r"round\s+([0-9]{1,3})")
-
-
-class RecordError(ValueError):
-    """A record that can't be read or replayed; ``line`` is the 1-based line at fault."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.reason = message
 
 
 def format_record(match: Match) -> str:
@@ -77,21 +77,9 @@ def format_record(match: Match) -> str:
 
 def parse_record(text: str) -> Match:
     """Read and replay a record. Raises RecordError naming the first bad line; never anything else."""
-    if not isinstance(text, str):
-        raise RecordError(1, "a record is text")
-    lines = text.splitlines()
-    if len(lines) > MAX_RECORD_LINES:
-        raise RecordError(MAX_RECORD_LINES + 1, f"too long for a record (at most {MAX_RECORD_LINES} lines)")
-    numbered = [(n, line.strip()) for n, line in enumerate(lines, start=1)]
-    for number, line in numbered:
-        if len(line) > MAX_LINE_LENGTH:
-            raise RecordError(number, f"line is too long ({len(line)} characters)")
-    content = [(n, line) for n, line in numbered if line and not line.startswith("#")]
-    if not content:
-        raise RecordError(1, f"empty file: a record starts with '{RECORD_HEADER} {RECORD_VERSION}'")
-    _check_header(*content[0])
-    fields, body = _read_fields(content[1:])
-    code, rules = _read_rules(fields, content[0][0])
+    framed = read_frame(text, FRAME)
+    fields, body = framed.fields, framed.body
+    code, rules = _read_rules(fields, framed.header_line)
     match = _replay(code, rules, body)
     if "result" in fields:
         number, claimed = fields["result"]
@@ -99,35 +87,6 @@ def parse_record(text: str) -> Match:
         if claimed.lower() != actual.lower():
             raise RecordError(number, f"the record says {claimed!r} but its actions end {actual!r}")
     return match
-
-
-def _check_header(number: int, line: str) -> None:
-    words = line.split()
-    if len(words) != 4 or " ".join(words[:3]).lower() != RECORD_HEADER:
-        expected = f"{RECORD_HEADER} {RECORD_VERSION}"
-        raise RecordError(number, f"not a Combat Club record: the first line should be '{expected}'")
-    if words[3] != str(RECORD_VERSION):
-        if words[3].isascii() and words[3].isdigit() and int(words[3]) > RECORD_VERSION:
-            raise RecordError(number, f"record version {words[3]} is newer than this clubfight ({RECORD_VERSION})")
-        raise RecordError(number, f"unknown record version {words[3]!r}: this clubfight reads version {RECORD_VERSION}")
-
-
-def _read_fields(lines: list[tuple[int, str]]) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
-    """The ``name: value`` lines after the header; the rounds are everything after them."""
-    fields: dict[str, tuple[int, str]] = {}
-    index = len(lines)
-    for i, (number, line) in enumerate(lines):
-        name, colon, value = line.partition(":")
-        name = name.strip().lower()
-        if not colon or " " in name:
-            index = i
-            break
-        if name not in FIELDS:
-            raise RecordError(number, f"unknown field {name!r}: a record has {', '.join(FIELDS)}")
-        if name in fields:
-            raise RecordError(number, f"{name!r} is given twice (first on line {fields[name][0]})")
-        fields[name] = (number, value.strip())
-    return fields, lines[index:]
 
 
 def _choice(fields: dict[str, tuple[int, str]], name: str, choices: dict[str, object], default: str) -> object:

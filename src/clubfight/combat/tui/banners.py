@@ -1,0 +1,142 @@
+"""Round-end banners: how the round was won, drawn big in block letters (fighting-game style), within
+80 columns, then the match score and what next."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from clubfight.combat.engine import Colour, RoundResult, Win
+from clubfight.combat.game import Match
+from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.widgets.buttons import FlatButton
+
+FONT = {
+    "B": ("████ ", "█   █", "████ ", "█   █", "████ "),
+    "C": (" ████", "█    ", "█    ", "█    ", " ████"),
+    "E": ("█████", "█    ", "████ ", "█    ", "█████"),
+    "G": (" ████", "█    ", "█  ██", "█   █", " ████"),
+    "I": ("█████", "  █  ", "  █  ", "  █  ", "█████"),
+    "K": ("█   █", "█  █ ", "███  ", "█  █ ", "█   █"),
+    "M": ("█   █", "██ ██", "█ █ █", "█   █", "█   █"),
+    "N": ("█   █", "██  █", "█ █ █", "█  ██", "█   █"),
+    "O": (" ███ ", "█   █", "█   █", "█   █", " ███ "),
+    "R": ("████ ", "█   █", "████ ", "█  █ ", "█   █"),
+    "S": (" ████", "█    ", " ███ ", "    █", "████ "),
+    "T": ("█████", "  █  ", "  █  ", "  █  ", "  █  "),
+    "U": ("█   █", "█   █", "█   █", "█   █", " ███ "),
+    " ": ("  ", "  ", "  ", "  ", "  "),
+}
+
+
+def big(text: str) -> str:
+    """``text`` in 5-row block letters, one column between letters (SUBMISSION is 59 columns wide)."""
+    rows = []
+    for row in range(5):
+        rows.append(" ".join(FONT[ch][row] for ch in text.upper()))
+    return "\n".join(rows)
+
+
+def banner_title(result: RoundResult) -> str:
+    return result.how.title
+
+
+class RoundOverScreen(ModalScreen[str]):
+    """Dismisses with "next", "rematch", "quit" or "table" (look at the final grid)."""
+
+    CSS_PATH = COMBAT_CSS
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose('next')", "Next round", show=False),
+        Binding("n", "choose('next')", "Next round"),
+        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("x", "export", "Export record"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('table')", "See the grid"),
+    ]
+
+    def __init__(self, match: Match, you: Colour | None, *, export: Callable[[], str] | None = None) -> None:
+        super().__init__()
+        self.match = match
+        self.you = you
+        """The player's colour against the computer; None when two people play."""
+        self.export = export
+
+    def compose(self) -> ComposeResult:
+        match = self.match
+        result = match.current.outcome
+        assert result is not None
+        over = match.is_over
+        mine = self.you is None or result.winner is self.you
+        with Vertical(id="round-over", classes="-won" if mine else "-lost"):
+            yield Static(big(banner_title(result)), id="banner-art")
+            yield Static(self._headline(result), id="banner-result")
+            red, black = match.current.scores
+            yield Static(f"Round {match.round_number}: RED {red} - BLACK {black} points.", id="banner-detail")
+            yield Static(self._score(), id="banner-score")
+            if not over:
+                yield FlatButton("n  Next round (Enter)", id="next")
+            else:
+                if self.export is not None:
+                    yield FlatButton("x  Export the match record", id="export")
+                    yield Static("", id="export-result", markup=False)
+                yield FlatButton("r  Rematch", id="rematch")
+            yield FlatButton("q  Quit", id="quit")
+            yield FlatButton("Esc  See the grid", id="table")
+
+    def _headline(self, result: RoundResult) -> str:
+        how = result.how.value.replace("-", " ")
+        also = (
+            f" (also {', '.join(w.value.replace('-', ' ') for w in result.ways[1:])})" if len(result.ways) > 1 else ""
+        )
+        judged = " on the judges' decision" if result.judged else ""
+        if self.you is None:
+            return f"{result.winner} wins the round by {how}{judged}{also}!"
+        if result.winner is self.you:
+            return f"You win the round by {how}{judged}{also}!"
+        return f"{result.winner} wins the round by {how}{judged}{also}."
+
+    def _score(self) -> str:
+        match = self.match
+        red, black = match.wins
+        line = f"Match (best of {match.rules.rounds}): RED {red} - BLACK {black}"
+        winner = match.winner
+        if winner is not None:
+            who = "You win" if self.you is winner else f"{winner} wins"
+            line += f".  {who} the match!" if self.you in (None, winner) else f".  {who} the match."
+        return line
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = self.match.is_over
+        if action == "choose" and parameters and parameters[0] == "next":
+            return not over
+        if action == "choose" and parameters and parameters[0] == "rematch":
+            return over
+        if action == "export":
+            return over and self.export is not None
+        return True
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def action_export(self) -> None:
+        if self.export is not None:
+            self.query_one("#export-result", Static).update(self.export())
+
+    @on(FlatButton.Pressed, "#export")
+    def _export_pressed(self) -> None:
+        self.action_export()
+
+    @on(FlatButton.Pressed, "#next, #rematch, #quit, #table")
+    def _choice_pressed(self, event: FlatButton.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+
+WIN_NAMES = {w: w.title for w in Win}

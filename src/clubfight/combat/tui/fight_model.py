@@ -1,0 +1,645 @@
+"""Combat Club's fight as plain Python: arranging, picking cards and a stack, confirming, ending the
+turn, countering, the computer's moves and the hot-seat curtain.
+
+The fight screen maps keys and clicks to these transitions and draws what the model holds; the app
+saves and records on the messages the screen posts for each ``Change``. No Textual here, so a whole
+match can be tested without a terminal. Every rule comes from the engine: the lit stacks, the
+previews and the reasons are ``Round.legal_actions``, ``points_of``, ``is_safe``, ``wins_of`` and
+``explain``, never a rule rebuilt here.
+
+Hot-seat: ``viewer`` is the player whose hidden cards may be drawn (None: nobody's). Whenever the
+keyboard must pass (the other player arranges, attacks, or may counter), ``curtain`` names who takes
+it and ``viewer`` is None until they say they have it (``reveal``), so no hidden card is ever on
+screen for the wrong player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clubfight.combat.ai import Level, choose
+from clubfight.combat.engine import (
+    Action,
+    Arrange,
+    Attack,
+    Card,
+    Colour,
+    CombatCode,
+    Counter,
+    Decline,
+    EndTurn,
+    EventKind,
+    Phase,
+    Points,
+    Round,
+    Win,
+    front_row,
+    is_locked,
+    neutral_place,
+)
+from clubfight.combat.game import Match
+
+SEED_MASK = (1 << 64) - 1
+CARD_SLOTS = 8
+"""At most this many cards in the card row (hand, then ADVANTAGE): z x c v b n m and the comma."""
+CURTAIN_ACTIONS = frozenset({"confirm", "quit", "rules", "settings", "stats"})
+"""The keys that still answer behind the hot-seat curtain."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a transition did, beyond the model's own state, for the screen to pass on to the app."""
+
+    played: Action | None = None
+    """An action was played (by ``by``): autosave."""
+    by: Colour | None = None
+    ask_end: bool = False
+    """Ask before ending the turn: playable cards are left."""
+    draw_off: bool = False
+    """Setup just ended: show the centre draw-off (U3) step by step."""
+    round_over: bool = False
+    match_over: bool = False
+    curtain: bool = False
+    """Hot-seat: the keyboard passes to ``FightModel.curtain``."""
+    new_round: bool = False
+
+
+NOTHING = Change()
+
+
+def ai_seed(match: Match) -> int:
+    """The computer's seed for its next decision: fixed by the match seed, the round and the action
+    number, so the same match with the same choices plays the same way again (and after a resume)."""
+    played = match.rounds[-1]
+    return (match.code.seed * 0x9E3779B97F4A7C15 + played.number * 1_000_003 + len(played.actions) + 1) & SEED_MASK
+
+
+def arrange_places(colour: Colour) -> tuple[int, int, int, int]:
+    """U2's places in the order they are filled, left to right as ``colour`` sees its front row, then
+    the neutral card (RED: 7 8 9, then 6; BLACK, whose view is turned round: 3 2 1, then 4)."""
+    front = front_row(colour)
+    ordered = front if colour is Colour.RED else tuple(reversed(front))
+    return (ordered[0], ordered[1], ordered[2], neutral_place(colour))
+
+
+def describe(attack: Attack, r: Round) -> str:
+    """``8♥-9♥ onto the K♠ at 3``."""
+    top = r.top(attack.to)
+    onto = top.symbol if top is not None else "?"
+    return f"{'-'.join(c.symbol for c in attack.cards)} onto the {onto} at {attack.to}"
+
+
+def points_text(points: Points) -> str:
+    """Points part by part, with the total once there are two parts: ``Attack 1``, ``Throw 3 + Combo 3 = 6``."""
+    return str(points)
+
+
+def wins_text(wins: frozenset[Win] | tuple[Win, ...]) -> str:
+    return ", ".join(w.title for w in (Win.RING_OUT, Win.SUBMISSION, Win.KNOCK_OUT, Win.TIME_OUT) if w in wins)
+
+
+_FITS = {
+    1: "an A, a 2 or a J (or a 10 of your own colour)",
+    10: "a 9 or a 10 (or an A of your own colour)",
+    11: "a J, a Q, an A, a 2 or a 3 (or a K of your own colour)",
+    12: "a J, a Q, a K, a 4, a 5 or a 6",
+    13: "a Q, a K, a 7, an 8 or a 9 (or a J of your own colour)",
+}
+_FACE_OF = {n: face for face, numbers in ((11, (1, 2, 3)), (12, (4, 5, 6)), (13, (7, 8, 9))) for n in numbers}
+_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def fits_text(card: Card) -> str:
+    """P1 in words for one card: what it may go onto."""
+    if card.is_joker:
+        return "a joker goes onto any stack that is not another player's 10"
+    rank = card.rank
+    if rank in _FITS:
+        article = "an" if rank == 1 else "a"
+        return f"{article} {card.rank_name} goes onto {_FITS[rank]}"
+    low, high = _NAMES.get(rank - 1, str(rank - 1)), _NAMES.get(rank + 1, str(rank + 1))
+    lower = f"an {low}" if low in ("A", "8") else f"a {low}"
+    higher = "an 8" if high == "8" else f"a {high}"
+    here = "an 8" if rank == 8 else f"a {rank}"
+    return f"{here} goes onto {lower}, {here}, {higher} or a {_NAMES[_FACE_OF[rank]]}"
+
+
+@dataclass
+class FightModel:
+    """The match, who plays which seat, the play being entered and what the table says."""
+
+    match: Match
+    humans: frozenset[Colour] = frozenset({Colour.RED})
+    level: Level | None = Level.NORMAL
+    """The computer's level; None when both seats are people (hot-seat)."""
+    picked: tuple[Card, ...] = ()
+    target: int | None = None
+    choice: int = 0
+    """Which of the plays of ``picked`` onto ``target`` (a throw may go on in two orders)."""
+    arrangement: tuple[Card, ...] = ()
+    message: str = ""
+    log: list[str] = field(default_factory=list)
+    asking_end: bool = False
+    counter_index: int = 0
+    viewer: Colour | None = None
+    curtain: Colour | None = None
+    last_by_computer: str = ""
+    """The last announcement of the computer's counter, shown big until the next action."""
+    row: tuple[Card | None, ...] = ()
+    """The card row as last laid out (``slots``): a card keeps its slot, and key, all turn."""
+
+    def __post_init__(self) -> None:
+        if not self.humans:
+            raise ValueError("at least one seat is a person's")
+        if len(self.humans) == 1:
+            self.viewer = next(iter(self.humans))
+        elif self.viewer is None and self.curtain is None:
+            self.curtain = self.round.to_act or Colour.RED
+
+    # --- state ---------------------------------------------------------------------------
+
+    @property
+    def round(self) -> Round:
+        return self.match.current
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) == 2
+
+    @property
+    def to_act(self) -> Colour | None:
+        return self.round.to_act
+
+    @property
+    def perspective(self) -> Colour:
+        """Whose side is at the bottom of the grid: the viewer's (RED's while the keyboard passes)."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.curtain or Colour.RED
+
+    @property
+    def humans_turn(self) -> bool:
+        """The player at the keyboard may act now (not the computer, no curtain down)."""
+        actor = self.to_act
+        return actor is not None and actor in self.humans and self.curtain is None and actor is self.viewer
+
+    @property
+    def computer_to_act(self) -> bool:
+        actor = self.to_act
+        return actor is not None and actor not in self.humans and self.level is not None
+
+    def slots(self) -> tuple[Card | None, ...]:
+        """The card row: the viewer's hand, then the ADVANTAGE (the attacker's to use, everyone's to see).
+
+        A card keeps its slot, and so its key, while it stays: a card played leaves its slot empty
+        (None) instead of the cards after it moving left under the player's fingers. The row is laid
+        out afresh when a card arrives (a new turn's draw, a counter card)."""
+        r = self.round
+        hand = r.hand(self.viewer) if self.viewer is not None else ()
+        advantage = r.advantage if r.phase is not Phase.SETUP else ()
+        current = (hand + advantage)[:CARD_SLOTS]
+        kept = {card for card in self.row if card is not None}
+        if current and kept.issuperset(current):
+            self.row = tuple(card if card in current else None for card in self.row)
+        else:
+            self.row = current
+        return self.row
+
+    def is_advantage(self, card: Card) -> bool:
+        """Whether ``card`` in the card row is the ADVANTAGE (the other colour's), not the viewer's hand."""
+        return self.round.phase is not Phase.SETUP and card in self.round.advantage
+
+    def hand_size(self) -> int:
+        return len(self.round.hand(self.viewer)) if self.viewer is not None else 0
+
+    def playable(self) -> frozenset[Card]:
+        """The attacker's cards that are part of some legal play now (the rest are greyed out)."""
+        r = self.round
+        if r.phase is not Phase.ATTACK:
+            return frozenset()
+        return frozenset(c for a in r.legal_actions() if isinstance(a, Attack) for c in a.cards)
+
+    def options(self) -> list[Attack]:
+        """The legal plays made of exactly the picked cards, in the engine's order."""
+        if not self.picked or self.round.phase is not Phase.ATTACK:
+            return []
+        wanted = sorted(self.picked)
+        return [a for a in self.round.legal_actions() if isinstance(a, Attack) and sorted(a.cards) == wanted]
+
+    def targets(self) -> dict[int, bool]:
+        """The stacks the picked cards may go onto, each True when that play is SAFE (P4)."""
+        r = self.round
+        found: dict[int, bool] = {}
+        for attack in self.options():
+            found[attack.to] = found.get(attack.to, False) or r.is_safe(attack)
+        return found
+
+    def _at(self, place: int) -> list[Attack]:
+        return [a for a in self.options() if a.to == place]
+
+    @property
+    def attack(self) -> Attack | None:
+        """The play the picked cards and stack name right now, if they name one."""
+        if self.target is None:
+            return None
+        plays = self._at(self.target)
+        return plays[self.choice % len(plays)] if plays else None
+
+    def preview(self) -> str:
+        """What the play would score and win: ``8♥-9♥ onto the K♠ at 3: Throw 3 + Combo 3 = 6 (safe)``."""
+        r = self.round
+        if r.phase is Phase.SETUP and self.humans_turn:
+            return self._arrangement_text()
+        attack = self.attack
+        if attack is None:
+            if self.picked and self.humans_turn:
+                if self.targets():
+                    return "Now a lit stack (1-9): each says safe or unsafe."
+                return ""
+            return ""
+        points = r.points_of(attack)
+        safe = r.is_safe(attack)
+        text = f"{describe(attack, r)}: {points_text(points)}"
+        text += "  (safe)" if safe else f"  (UNSAFE: {r.defender} may counter)"
+        wins = r.wins_of(attack)
+        if wins:
+            text += f"  → {wins_text(wins)}{'' if safe else ' unless countered'}"
+        if len(self._at(attack.to)) > 1:
+            text += "  ← → the other order"
+        return text
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def arranged(self) -> dict[int, Card]:
+        """The viewer's arrangement so far, by place (drawn on the grid before it is confirmed)."""
+        if self.viewer is None:
+            return {}
+        return dict(zip(arrange_places(self.viewer), self.arrangement, strict=False))
+
+    def _arrangement_text(self) -> str:
+        if self.viewer is None:
+            return ""
+        places = arrange_places(self.viewer)
+        done = len(self.arrangement)
+        if done >= 4:
+            return "Arranged: Enter to confirm, Esc to change, a to let the computer arrange."
+        row = "front row" if done < 3 else "neutral row"
+        return f"Pick the card for place {places[done if done < 3 else 3]} ({row}); a arranges for you."
+
+    def _arrange_action(self) -> Arrange | None:
+        if self.viewer is None or len(self.arrangement) != 4:
+            return None
+        by_place = self.arranged()
+        front = tuple(by_place[p] for p in front_row(self.viewer))
+        return Arrange(self.viewer, (front[0], front[1], front[2]), by_place[neutral_place(self.viewer)])
+
+    def auto_arrange(self) -> Change:
+        """The computer arranges the viewer's four cards (its normal level's choice)."""
+        r = self.round
+        if r.phase is not Phase.SETUP or not self.humans_turn or self.viewer is None:
+            return NOTHING
+        action = choose(r, Level.NORMAL, seed=ai_seed(self.match))
+        assert isinstance(action, Arrange)
+        by_place = dict(zip(front_row(self.viewer), action.front, strict=True))
+        by_place[neutral_place(self.viewer)] = action.neutral
+        self.arrangement = tuple(by_place[p] for p in arrange_places(self.viewer))
+        return self.say("The computer's arrangement for you: Enter to confirm, Esc to change it.")
+
+    # --- building a play -------------------------------------------------------------------
+
+    def say(self, message: str) -> Change:
+        self.message = message
+        return NOTHING
+
+    def _clear_plan(self) -> None:
+        self.picked = ()
+        self.target = None
+        self.choice = 0
+        self.arrangement = ()
+        self.asking_end = False
+        self.counter_index = 0
+
+    def pick(self, slot: int) -> Change:
+        """A card of the card row: picked (for a throw, in order), or put back when picked already."""
+        slots = self.slots()
+        card = slots[slot] if 0 <= slot < len(slots) else None
+        if card is None:
+            return NOTHING
+        r = self.round
+        if not self.humans_turn:
+            return self.say("Wait for your turn." if self.curtain is None else "")
+        if r.phase is Phase.SETUP:
+            return self._pick_arrangement(card)
+        if r.phase is not Phase.ATTACK:
+            return self.say("You may only counter or let it go now.")
+        if self.is_advantage(card) and r.attacker is not self.viewer:
+            return NOTHING
+        self.message = ""
+        if card in self.picked:
+            self.picked = tuple(c for c in self.picked if c != card)
+        else:
+            if card not in self.playable():
+                return self.say(f"No stack takes the {card.symbol} now: {fits_text(card)}{self._locks()}.")
+            self.picked = (*self.picked, card)
+            if not self.targets():
+                reason = self._why_not_together()
+                self.picked = self.picked[:-1]
+                return self.say(reason)
+        if self.target is not None and not self._at(self.target):
+            self.target = None
+        self.choice = self._preferred_choice()
+        return NOTHING
+
+    def _locks(self) -> str:
+        r = self.round
+        locked = [p for p in range(1, 10) if (top := r.top(p)) is not None and is_locked(top, r.attacker)]
+        return f" (the 10s at {', '.join(map(str, locked))} are locked to you, P2)" if locked else ""
+
+    def _why_not_together(self) -> str:
+        cards = "-".join(c.symbol for c in self.picked)
+        error = self.round.explain(Attack(self.picked, 1))
+        for place in range(1, 10):
+            error = self.round.explain(Attack(self.picked, place))
+            if error is not None and error.ruling in ("P5", "P3"):
+                return f"{cards} is no throw: {error.reason} ({error.ruling})."
+        reason = f": {error.reason} ({error.ruling})" if error is not None else ""
+        return f"{cards} goes onto no stack now{reason}."
+
+    def _pick_arrangement(self, card: Card) -> Change:
+        if card in self.arrangement:
+            self.arrangement = tuple(c for c in self.arrangement if c != card)
+        elif len(self.arrangement) < 4:
+            self.arrangement = (*self.arrangement, card)
+            hand = self.round.hand(self.viewer) if self.viewer is not None else ()
+            left = [c for c in hand if c not in self.arrangement]
+            if len(self.arrangement) == 3 and len(left) == 1:
+                self.arrangement = (*self.arrangement, left[0])
+        self.message = ""
+        return NOTHING
+
+    def _preferred_choice(self) -> int:
+        """Among the orders a throw may go on in, the one the cards were picked in, if it is one."""
+        if self.target is None:
+            return 0
+        for index, attack in enumerate(self._at(self.target)):
+            if attack.cards == self.picked:
+                return index
+        return 0
+
+    def press_place(self, place: int) -> Change:
+        """A stack: the target of the picked cards; pressed again, the play's other order, if any."""
+        r = self.round
+        if not self.humans_turn or r.phase is not Phase.ATTACK or not 1 <= place <= 9:
+            return NOTHING
+        if not self.picked:
+            stack = r.stack(place)
+            top = stack[-1]
+            lock = " It is locked by a 10: only its owner plays on it (P2)." if top.is_ten else ""
+            return self.say(
+                f"Place {place}: {top.symbol} of {top.colour} on top, {len(stack)} card"
+                f"{'s' if len(stack) != 1 else ''}.{lock} Pick a card first (z x c v ...)."
+            )
+        plays = self._at(place)
+        if not plays:
+            error = r.explain(Attack(self.picked, place))
+            reason = f"{error.reason} ({error.ruling})" if error is not None else "no play"
+            return self.say(f"Not onto {place}: {reason}.")
+        if self.target == place and len(plays) > 1:
+            self.choice = (self.choice + 1) % len(plays)
+        elif self.target != place:
+            self.target = place
+            self.choice = self._preferred_choice()
+        self.message = ""
+        return NOTHING
+
+    def cycle(self, step: int) -> Change:
+        """← →: the other order of a throw onto the chosen stack, or the other counter card."""
+        if self.round.phase is Phase.COUNTER:
+            options = self.counter_options()
+            if options:
+                self.counter_index = (self.counter_index + step) % len(options)
+            return NOTHING
+        if self.target is not None:
+            plays = self._at(self.target)
+            if len(plays) > 1:
+                self.choice = (self.choice + step) % len(plays)
+        return NOTHING
+
+    def back(self) -> Change:
+        """Esc: one step back (the stack, then the last card picked, then the last card arranged)."""
+        self.message = ""
+        if self.asking_end:
+            self.asking_end = False
+        elif self.target is not None:
+            self.target = None
+        elif self.picked:
+            self.picked = self.picked[:-1]
+        elif self.arrangement:
+            hand_full = len(self.arrangement) == 4
+            self.arrangement = self.arrangement[:2] if hand_full else self.arrangement[:-1]
+        return NOTHING
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def confirm(self) -> Change:
+        """Enter: play the arrangement or the play entered, or say what is missing."""
+        r = self.round
+        if not self.humans_turn:
+            return NOTHING
+        if r.phase is Phase.SETUP:
+            action = self._arrange_action()
+            if action is None:
+                return self.say("Pick all four cards first (or press a to let the computer arrange).")
+            return self.play(action)
+        if r.phase is Phase.COUNTER:
+            return self.answer_counter(True)
+        if r.phase is not Phase.ATTACK:
+            return NOTHING
+        attack = self.attack
+        if attack is None:
+            if not self.picked:
+                return self.say("Pick a card (z x c v ...), then a lit stack (1-9), then Enter; e ends the turn.")
+            return self.say("Now pick one of the lit stacks (1-9).")
+        return self.play(attack)
+
+    def end_turn(self) -> Change:
+        """e: end the turn; asks first while a card could still be played."""
+        r = self.round
+        if not self.humans_turn or r.phase is not Phase.ATTACK:
+            return NOTHING
+        if self.playable() and not self.asking_end:
+            self.asking_end = True
+            return Change(ask_end=True)
+        return self.play(EndTurn())
+
+    def answer_end(self, yes: bool) -> Change:
+        asked, self.asking_end = self.asking_end, False
+        if yes and asked and self.humans_turn and EndTurn() in self.round.legal_actions():
+            return self.play(EndTurn())
+        return NOTHING
+
+    def unplayed_cards(self) -> tuple[Card, ...]:
+        """The cards of the ending turn that could still be played (for the end-turn question)."""
+        playable = self.playable()
+        return tuple(c for c in self.slots() if c in playable)
+
+    def counter_options(self) -> list[tuple[Card, Points, tuple[Win, ...]]]:
+        """The defender's answers to the pending play: each card with what it scores and wins."""
+        r = self.round
+        if r.phase is not Phase.COUNTER:
+            return []
+        found = []
+        for action in r.legal_actions():
+            if isinstance(action, Counter):
+                after = r.play(action)
+                points = after.last_points
+                assert points is not None
+                outcome = after.outcome
+                wins = outcome.ways if outcome is not None and outcome.winner is r.defender else ()
+                found.append((action.card, points, wins))
+        return found
+
+    def answer_counter(self, counter: bool) -> Change:
+        """The defender's answer to an unsafe play: counter with the chosen card, or let it stand."""
+        r = self.round
+        if r.phase is not Phase.COUNTER or not self.humans_turn:
+            return NOTHING
+        if not counter:
+            return self.play(Decline())
+        options = self.counter_options()
+        return self.play(Counter(options[self.counter_index % len(options)][0]))
+
+    def computer_action(self) -> Action:
+        """The computer's decision for the seat to act (may take a moment at hard: run it off the UI thread)."""
+        assert self.level is not None
+        return choose(self.round, self.level, seed=ai_seed(self.match))
+
+    def play(self, action: Action) -> Change:
+        """Play a legal action for the seat to act: the only way the match moves on."""
+        before = self.round
+        actor = before.to_act
+        self.match = self.match.play(action)
+        after = self.round
+        self._clear_plan()
+        self.message = ""
+        if actor in self.humans:
+            self.last_by_computer = ""  # the computer's counter stays announced until the player acts
+        self.log.extend(str(e) for e in after.events if e.kind is not EventKind.DRAW_OFF)
+        if isinstance(action, Counter) and actor is not None and actor not in self.humans:
+            points = after.last_points
+            self.last_by_computer = (
+                f"{actor} COUNTERS with the {action.card.symbol}: {points_text(points) if points else ''}"
+            )
+        elif isinstance(action, Decline) and actor is not None and actor not in self.humans:
+            self.message = f"{actor} lets your play stand."
+        elif isinstance(action, Counter) and after.last_points is not None:
+            self.message = f"{actor} counters with the {action.card.symbol}: {points_text(after.last_points)}."
+        curtain = self._pass_keyboard()
+        return Change(
+            played=action,
+            by=actor,
+            draw_off=isinstance(action, Arrange) and before.phase is Phase.SETUP and after.phase is not Phase.SETUP,
+            round_over=after.is_over,
+            match_over=self.match.is_over,
+            curtain=curtain,
+        )
+
+    def _pass_keyboard(self) -> bool:
+        """Hot-seat: when the other player must act next, hide everything until they take the keyboard."""
+        if not self.hot_seat:
+            return False
+        actor = self.to_act
+        if actor is None or actor is self.viewer:
+            return False
+        self.viewer = None
+        self.curtain = actor
+        return True
+
+    def reveal(self) -> Change:
+        """Hot-seat: the player named on the curtain has the keyboard."""
+        if self.curtain is None:
+            return NOTHING
+        self.viewer, self.curtain = self.curtain, None
+        self.message = ""
+        return NOTHING
+
+    def curtain_text(self) -> str:
+        who = self.curtain
+        if who is None:
+            return ""
+        r = self.round
+        if r.phase is Phase.COUNTER:
+            return f"{who}: {r.attacker} made an unsafe play and you may counter. Take the keyboard."
+        if r.phase is Phase.SETUP:
+            return f"{who} arranges. {who.other}, look away."
+        return f"{who} attacks. {who.other}, look away."
+
+    def rebuild_log(self) -> None:
+        """The log of the round in progress, replayed from its actions (after a resume)."""
+        played = self.match.rounds[-1]
+        self.log = [f"Round {played.number} of {self.match.code} (resumed)"]
+        for position in played.positions()[1:]:
+            self.log.extend(str(e) for e in position.events if e.kind is not EventKind.DRAW_OFF)
+
+    # --- between rounds ------------------------------------------------------------------------
+
+    def next_round(self) -> Change:
+        if not self.round.is_over or self.match.is_over:
+            return NOTHING
+        self.match = self.match.next_round()
+        return self._fresh_round()
+
+    def rematch(self, seed: int) -> Change:
+        """A new match with the same rules and seats, dealt from ``seed``."""
+        self.match = Match.new(CombatCode(seed), self.match.rules)
+        self.log.clear()
+        return self._fresh_round()
+
+    def _fresh_round(self) -> Change:
+        self._clear_plan()
+        self.message = ""
+        self.last_by_computer = ""
+        self.log.append(f"Round {self.match.round_number}: {self.match.summary()}")
+        curtain = False
+        if self.hot_seat:
+            self.viewer, self.curtain, curtain = None, self.round.to_act, True
+        return Change(new_round=True, curtain=curtain)
+
+    # --- what the keys may do now ----------------------------------------------------------------
+
+    def can(self, action: str) -> bool | None:
+        """For ``check_action``: True available, None shown dimmed, False hidden (a key of another
+        phase: arranging outside the setup, ending a turn during it, skipping while nobody thinks)."""
+        r = self.round
+        if self.curtain is not None:
+            # Behind the curtain only taking the keyboard and the app's keys make sense: hide the rest.
+            return action in CURTAIN_ACTIONS
+        if action == "confirm" and r.is_over:
+            return True  # back to the round's banner after a look at the grid
+        mine = self.humans_turn
+        if action in ("pick",):
+            return True if mine and r.phase in (Phase.SETUP, Phase.ATTACK) else None
+        if action == "place":
+            return True if mine and r.phase is Phase.ATTACK and self.picked else None
+        if action == "confirm":
+            if not mine:
+                return None
+            if r.phase is Phase.SETUP:
+                return True if len(self.arrangement) == 4 else None
+            return True if self.attack is not None or r.phase is Phase.COUNTER else None
+        if action == "back":
+            return True if self.picked or self.target is not None or self.arrangement else None
+        if action == "end_turn":
+            if r.phase is Phase.SETUP:
+                return False
+            return True if mine and r.phase is Phase.ATTACK else None
+        if action == "arrange":
+            if r.phase is not Phase.SETUP:
+                return False
+            return True if mine else None
+        if action == "cycle":
+            plays = self._at(self.target) if self.target is not None else []
+            return True if len(plays) > 1 else None
+        if action == "skip":
+            return self.computer_to_act
+        return True

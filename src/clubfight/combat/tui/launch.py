@@ -1,0 +1,49 @@
+"""What a Combat Club match is started with: the opponent, colours, rounds, styles and variants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from clubfight.combat.ai import Level
+from clubfight.combat.engine import Colour, Juggle, Rules, Style
+from clubfight.combat.game import Match
+
+
+@dataclass(frozen=True, slots=True)
+class CombatLaunch:
+    """``opponent`` is the computer's level, or None for two people at one terminal (hot-seat).
+    ``style`` is the player's fighting style (in hot-seat, the style of ``colour``'s player),
+    ``other_style`` the opponent's. ``ask``: show Combat Club's start screen first."""
+
+    opponent: Level | None = Level.NORMAL
+    colour: Colour = Colour.RED
+    rounds: int = 3
+    seed: int | None = None
+    style: Style | None = None
+    other_style: Style | None = None
+    juggle: Juggle = Juggle.NONE
+    survival: bool = False
+    ask: bool = False
+
+    @property
+    def hot_seat(self) -> bool:
+        return self.opponent is None
+
+    def rules(self) -> Rules:
+        mine, theirs = self.style, self.other_style
+        red, black = (mine, theirs) if self.colour is Colour.RED else (theirs, mine)
+        return Rules(red_style=red, black_style=black, juggle=self.juggle, rounds=self.rounds, survival=self.survival)
+
+    def with_changes(self, **changes: object) -> CombatLaunch:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def describe(self) -> str:
+        who = "a friend (hot-seat)" if self.opponent is None else f"the computer ({self.opponent.value})"
+        return f"{self.colour} against {who}, best of {self.rounds}"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatReplay:
+    """A Combat Club record to step through (``clubfight combat replay FILE``, or the palette)."""
+
+    match: Match

@@ -1,0 +1,158 @@
+"""The fight's questions: a counter (C1), the end of a turn with cards still playable, and the
+centre draw-off (U3) shown step by step."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from clubfight.combat.engine import Card, Event, Points, Win
+from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.widgets.buttons import FlatButton
+
+from .cards import CombatCard
+from .fight_model import points_text, wins_text
+
+
+class CounterScreen(ModalScreen[Card | None]):
+    """The defender may counter: the card, the points, and y to counter or n to let it go.
+    Dismisses with the counter card, or None to let the play stand."""
+
+    CSS_PATH = COMBAT_CSS
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Counter"),
+        Binding("enter", "answer(True)", "Counter", show=False),
+        Binding("n", "answer(False)", "Let it go"),
+        Binding("left", "cycle(-1)", "Other card", key_display="←"),
+        Binding("right", "cycle(1)", "Other card", show=False),
+    ]
+
+    def __init__(self, attacker: str, play: str, options: list[tuple[Card, Points, tuple[Win, ...]]]) -> None:
+        super().__init__()
+        self.attacker = attacker
+        self.play = play
+        self.options = options
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="counter"):
+            yield Static("COUNTER?", id="counter-title")
+            yield Static(self.play, id="counter-play")
+            with Horizontal(id="counter-cards"):
+                for i, _ in enumerate(self.options[:6]):
+                    yield CombatCard(str(i + 1), id=f"counter-card-{i}", classes="counter-card")
+            yield Static(id="counter-detail")
+            yield FlatButton("y  Counter (Enter)", id="yes")
+            yield FlatButton("n  Let it go", id="no")
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        for i, (card, _points, _wins) in enumerate(self.options[:6]):
+            widget = self.query_one(f"#counter-card-{i}", CombatCard)
+            widget.show_card(
+                card,
+                title="←→" if len(self.options) > 1 and i == self.index else "",
+                states=frozenset({"-target"} if i == self.index else set()),
+            )
+        card, points, wins = self.options[self.index]
+        text = f"Counter with the {card.symbol}: {points_text(points)}"
+        if wins:
+            text += f"  → {wins_text(wins)}!"
+        text += f"\nIt ends {self.attacker}'s turn and their play scores nothing (C4, C5)."
+        if len(self.options) > 1:
+            text += "  ← → another card."
+        self.query_one("#counter-detail", Static).update(text)
+
+    def action_cycle(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.options)
+        self._show()
+
+    def action_answer(self, counter: bool) -> None:
+        self.dismiss(self.options[self.index][0] if counter else None)
+
+    @on(CombatCard.Clicked)
+    def _card_clicked(self, event: CombatCard.Clicked) -> None:
+        widget = event.spread
+        if widget.id and widget.id.startswith("counter-card-"):
+            self.index = int(widget.id.removeprefix("counter-card-"))
+            self._show()
+
+    @on(FlatButton.Pressed, "#yes, #no")
+    def _pressed(self, event: FlatButton.Pressed) -> None:
+        event.stop()
+        self.action_answer(event.button.id == "yes")
+
+
+class DrawOffScreen(ModalScreen[None]):
+    """U3, one step at a time: both players' cards, and what each comparison decided (Enter: next)."""
+
+    CSS_PATH = COMBAT_CSS
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "step", "Next"),
+        Binding("space", "step", "Next", show=False),
+        Binding("escape", "finish", "Skip"),
+    ]
+
+    def __init__(self, steps: list[Event], pace: float = 0.0) -> None:
+        super().__init__()
+        self.steps = steps
+        self.shown = 1
+        self.pace = pace
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="draw-off"):
+            yield Static("THE CENTRE: DRAW-OFF (U3)", id="draw-off-title")
+            yield Static("Each player draws a card: a face beats a number, else the higher wins.", id="draw-off-rule")
+            with Horizontal(id="draw-off-cards"):
+                yield CombatCard("RED", id="draw-off-red")
+                yield CombatCard("BLACK", id="draw-off-black")
+            yield Static(id="draw-off-steps")
+            yield FlatButton("Enter  Next", id="draw-off-next")
+
+    def on_mount(self) -> None:
+        self._show()
+        if self.pace > 0:
+            self.set_interval(self.pace, self._tick)
+
+    def _tick(self) -> None:
+        if self.shown < len(self.steps):
+            self.shown += 1
+            self._show()
+
+    def _show(self) -> None:
+        event = self.steps[self.shown - 1]
+        red, black = event.cards
+        self.query_one("#draw-off-red", CombatCard).show_card(red, title="RED")
+        self.query_one("#draw-off-black", CombatCard).show_card(black, title="BLACK")
+        lines = [
+            f"{n}. RED {e.cards[0].symbol}, BLACK {e.cards[1].symbol}: {e.note}"
+            for n, e in enumerate(self.steps[: self.shown], start=1)
+        ]
+        self.query_one("#draw-off-steps", Static).update("\n".join(lines[-5:]))
+        done = self.shown >= len(self.steps)
+        self.query_one("#draw-off-next", FlatButton).label = "Enter  Fight!" if done else "Enter  Next step"
+
+    def action_step(self) -> None:
+        if self.shown >= len(self.steps):
+            self.dismiss()
+        else:
+            self.shown += 1
+            self._show()
+
+    def action_finish(self) -> None:
+        self.dismiss()
+
+    @on(FlatButton.Pressed, "#draw-off-next")
+    def _next_pressed(self, event: FlatButton.Pressed) -> None:
+        event.stop()
+        self.action_step()

@@ -1,0 +1,139 @@
+"""Combat Club's own start screen: the opponent (a computer level or a friend), your colour, the
+rounds, the fighting styles and the variants, each by key and by click; Enter fights."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from clubfight.combat.ai import Level
+from clubfight.combat.engine import Juggle, Style
+from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.widgets.buttons import FlatButton
+
+from .launch import CombatLaunch
+
+TITLE_ART = """\
+╭──────╮ ╭──────╮
+│ 10   │ │ K    │   C O M B A T   C L U B
+│  ♥   │ │  ♠   │
+│   10 │ │    K │   RED against BLACK on a 3×3 grid
+╰──────╯ ╰──────╯"""
+
+OPPONENTS: tuple[Level | None, ...] = (Level.EASY, Level.NORMAL, Level.HARD, None)
+STYLES: tuple[Style | None, ...] = (None, *Style)
+JUGGLES = tuple(Juggle)
+ROUNDS = (1, 3, 5)
+
+
+def _next(options: tuple[object, ...], current: object) -> object:
+    return options[(options.index(current) + 1) % len(options)]
+
+
+def _style(style: Style | None) -> str:
+    return style.title if style is not None else "none"
+
+
+class CombatStartScreen(Screen[CombatLaunch | None]):
+    GAME = "combat"
+    CSS_PATH = COMBAT_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # The menu shows every option's key; the Footer keeps the few that fit 80 columns.
+        Binding("enter", "fight", "Fight!"),
+        Binding("e", "opponent('easy')", "Easy", show=False),
+        Binding("n", "opponent('normal')", "Normal", show=False),
+        Binding("h", "opponent('hard')", "Hard", show=False),
+        Binding("f", "opponent('friend')", "Friend", show=False),
+        Binding("c", "switch('colour')", "Colour", show=False),
+        Binding("r", "switch('rounds')", "Rounds", show=False),
+        Binding("y", "switch('style')", "Your style", show=False),
+        Binding("t", "switch('other_style')", "Their style", show=False),
+        Binding("j", "switch('juggle')", "Juggle", show=False),
+        Binding("v", "switch('survival')", "Survival", show=False),
+        Binding("question_mark", "app.rules", "Help", key_display="?"),
+        Binding("escape", "back", "Back"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, launch: CombatLaunch | None = None) -> None:
+        super().__init__()
+        self.launch = launch or CombatLaunch()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="cstart"):
+            yield Static(TITLE_ART, id="cstart-art")
+            yield Static("Choose your fight, then press Enter.", id="cstart-prompt")
+            for name in ("opponent", "colour", "rounds", "style", "other_style", "juggle", "survival"):
+                with Center():
+                    yield FlatButton("", id=f"cs-{name}", classes="option")
+            with Center():
+                yield FlatButton("Enter  FIGHT!", id="cstart-go")
+            yield Static("? rules and keys    Esc back    q quit", id="cstart-hint")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._refresh()
+
+    def _labels(self) -> dict[str, str]:
+        launch = self.launch
+        opponent = "a friend at this terminal" if launch.opponent is None else f"the computer, {launch.opponent.value}"
+        them = "Their style" if launch.opponent is None else "Computer's style"
+        return {
+            "opponent": f"e/n/h/f  Opponent: {opponent}",
+            "colour": f"c  You play: {launch.colour}",
+            "rounds": f"r  Rounds: best of {launch.rounds}",
+            "style": f"y  Your style: {_style(launch.style)}",
+            "other_style": f"t  {them}: {_style(launch.other_style)}",
+            "juggle": f"j  Juggle combo: {launch.juggle.value}",
+            "survival": f"v  Survival mode: {'ON' if launch.survival else 'off'}",
+        }
+
+    def _refresh(self) -> None:
+        for name, label in self._labels().items():
+            button = self.query_one(f"#cs-{name}", FlatButton)
+            button.label = label
+        self.query_one("#cs-survival", FlatButton).set_class(self.launch.survival, "-on")
+
+    def action_opponent(self, name: str) -> None:
+        self.launch = self.launch.with_changes(opponent=None if name == "friend" else Level(name))
+        self._refresh()
+
+    def action_switch(self, name: str) -> None:
+        launch = self.launch
+        if name == "colour":
+            launch = launch.with_changes(colour=launch.colour.other)
+        elif name == "rounds":
+            launch = launch.with_changes(rounds=_next(ROUNDS, launch.rounds))
+        elif name == "style":
+            launch = launch.with_changes(style=_next(STYLES, launch.style))
+        elif name == "other_style":
+            launch = launch.with_changes(other_style=_next(STYLES, launch.other_style))
+        elif name == "juggle":
+            launch = launch.with_changes(juggle=_next(JUGGLES, launch.juggle))
+        elif name == "survival":
+            launch = launch.with_changes(survival=not launch.survival)
+        elif name == "opponent":
+            launch = launch.with_changes(opponent=_next(OPPONENTS, launch.opponent))
+        self.launch = launch
+        self._refresh()
+
+    def action_fight(self) -> None:
+        self.dismiss(self.launch.with_changes(ask=False))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(FlatButton.Pressed, "#cstart-go")
+    def _go(self) -> None:
+        self.action_fight()
+
+    @on(FlatButton.Pressed, ".option")
+    def _option(self, event: FlatButton.Pressed) -> None:
+        name = (event.button.id or "").removeprefix("cs-")
+        self.action_switch(name)

@@ -1,0 +1,103 @@
+"""What every command of both games shares: the one-line parser, argument types and the usage error.
+
+The commands import these from here, never from ``clubfight.cli.main``, so the parser stays a leaf.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .shuffle import MAX_SEED
+
+
+class UsageError(Exception):
+    """Bad input from the command line: printed as one line, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but errors are a single line (and status 2) instead of usage plus message.
+
+    Abbreviations are off: ``stats --re --ye`` must not be read as ``--reset --yes``.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def seed_value(text: str) -> int:
+    # ASCII digits only: int() would also take "1_000" and other scripts' digits.
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {text!r}")
+    seed = int(text)
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be from 0 to {MAX_SEED}, not {text}")
+    return seed
+
+
+def positive_int(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {text}")
+    return value
+
+
+def port_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+MAX_CODE_LENGTH = 40
+"""Longer than any deal code (a 20-digit seed and its level): such text is echoed only in part."""
+
+
+def quote(text: str) -> str:
+    """``text`` in quotes for a message; a long one (a pasted file, say) only by its start and length."""
+    if len(text) <= MAX_CODE_LENGTH:
+        return repr(text)
+    return f"{text[:MAX_CODE_LENGTH]!r}... ({len(text)} characters)"
+
+
+def read_record_text(name: str, *, max_lines: int, max_line_length: int, what: str) -> str:
+    """The text of record file ``name``, read no further than a record can be long; any problem is a
+    UsageError naming the file (and the line, for bytes that aren't UTF-8). ``what`` names the kind."""
+    max_bytes = max_lines * (max_line_length + 2)
+    try:
+        with Path(name).open("rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except OSError as error:
+        raise UsageError(f"can't read {name}: {error.strerror or error}") from None
+    if len(raw) > max_bytes:
+        raise UsageError(f"{name} is too large to be {what}")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise UsageError(f"{name}:{line}: not text ({what} is UTF-8)") from None
+
+
+@dataclass(frozen=True)
+class OpenApp:
+    """What a command returns to open the app on ``launch`` (a game's launch value) instead of a status:
+    ``clubfight.cli.main`` builds the app with every game, which no game's command can see."""
+
+    launch: object
