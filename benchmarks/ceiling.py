@@ -32,7 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from clubfight.club_fight.ai.bench import wilson_interval
-from clubfight.club_fight.ai.hints import STRENGTHS, Settings, suggest_with
+from clubfight.club_fight.ai.hints import STRENGTHS, HintSettings, suggest_with
 from clubfight.club_fight.engine import Level, deal
 
 WON_LINE = re.compile(r"^\s*(\w+)-(\d+): won\b", re.MULTILINE)
@@ -51,7 +51,7 @@ def search_seed(deal_seed: int, reroll: int) -> int:
     return deal_seed + reroll * 1_000_000_000
 
 
-def scaled(settings: Settings, factor: int) -> Settings:
+def scaled(settings: HintSettings, factor: int) -> HintSettings:
     """``settings`` with ``factor`` times the samples of every round, the opening's included."""
     opening = settings.opening_samples
     return replace(

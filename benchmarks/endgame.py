@@ -1,5 +1,5 @@
 """Exact endgames against sampled ones, deal by deal: the same search with and without
-``Settings.endgame``, forked where they first differ.
+``HintSettings.endgame``, forked where they first differ.
 
 The two games agree move for move until the first decision where the exact endgame answers and
 picks another move than the samples would. There the sampled game goes on alone (only its late
@@ -17,13 +17,13 @@ import dataclasses
 import time
 from pathlib import Path
 
-from clubfight.club_fight.ai.hints import STRENGTHS, Settings, exact_endgame
+from clubfight.club_fight.ai.hints import STRENGTHS, HintSettings, exact_endgame
 from clubfight.club_fight.engine import Level, deal
 from forking import Fork, fork_parser, hint_move, median_and_p95, print_results, read_rows, timed_move, write_rows
 
 
 def play_pair(
-    level: Level, seed: int, sampled: Settings, exact: Settings, *, time_both: bool = False
+    level: Level, seed: int, sampled: HintSettings, exact: HintSettings, *, time_both: bool = False
 ) -> dict[str, object]:
     """One deal played with ``exact`` (the sampled search plus the exact endgame), and the turn and
     result of the ``sampled`` game if it forked. ``time_both`` also times the sampled search at

@@ -18,26 +18,26 @@ from pathlib import Path
 from typing import Any
 
 from clubfight.club_fight.ai.bench import parse_seed_range, wilson_interval
-from clubfight.club_fight.ai.hints import STRENGTHS, Settings, suggest_with
+from clubfight.club_fight.ai.hints import STRENGTHS, HintSettings, suggest_with
 from clubfight.club_fight.engine import Level, Move, Position
 
-Search = Callable[[Position, Settings, int], Move]
+Search = Callable[[Position, HintSettings, int], Move]
 """A search's move at a position, with these settings and this seed."""
 
 
-def hint_move(position: Position, settings: Settings, seed: int) -> Move:
+def hint_move(position: Position, settings: HintSettings, seed: int) -> Move:
     """The hint's move: the exact endgame's where it answers, else the sampled search's."""
     return suggest_with(position, settings, seed=seed).move
 
 
-def finish(position: Position, settings: Settings, seed: int) -> Position:
+def finish(position: Position, settings: HintSettings, seed: int) -> Position:
     """The game played on to its end with ``settings``' hints."""
     while not position.is_over:
         position = position.play(hint_move(position, settings, seed))
     return position
 
 
-def timed_move(search: Search, position: Position, settings: Settings, seed: int, seconds: list[float]) -> Move:
+def timed_move(search: Search, position: Position, settings: HintSettings, seed: int, seconds: list[float]) -> Move:
     """``search``'s move, its CPU time appended to ``seconds``."""
     start = time.process_time()
     move = search(position, settings, seed)
@@ -49,7 +49,7 @@ class Fork:
     """The rival's game: it follows the game under test until ``offer`` sees the rival choose
     another move, then plays on alone with ``rival``'s hints."""
 
-    def __init__(self, rival: Settings, seed: int) -> None:
+    def __init__(self, rival: HintSettings, seed: int) -> None:
         self.rival = rival
         self.seed = seed
         self.turn: int | None = None

@@ -19,7 +19,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from clubfight.club_fight.ai.hints import STRENGTHS, Settings, evaluate, exact_endgame
+from clubfight.club_fight.ai.hints import STRENGTHS, HintSettings, evaluate, exact_endgame
 from clubfight.club_fight.engine import Level, Move, Position, deal
 from forking import Fork, fork_parser, median_and_p95, print_results, read_rows, timed_move, write_rows
 
@@ -27,12 +27,12 @@ LATE_CLUBS = 6
 """Clubs left from which a decision is a late one: turn 8 on, where most of strong's slips were."""
 
 
-def sampled_move(position: Position, settings: Settings, seed: int) -> Move:
+def sampled_move(position: Position, settings: HintSettings, seed: int) -> Move:
     """The sampled search's move, without the exact endgame's try."""
     return evaluate(position, settings, seed)[0].move
 
 
-def play_pair(level: Level, seed: int, shipped: Settings, wider: Settings) -> dict[str, object]:
+def play_pair(level: Level, seed: int, shipped: HintSettings, wider: HintSettings) -> dict[str, object]:
     """One deal played with ``wider`` at the late decisions and ``shipped`` at the others, and the
     turn and result of the ``shipped`` game if it forked."""
     position = deal(level, seed)

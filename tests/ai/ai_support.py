@@ -10,7 +10,7 @@ from pathlib import Path
 from types import ModuleType
 
 from clubfight.club_fight.ai.heuristic import best_move
-from clubfight.club_fight.ai.hints import Settings, suggest_with
+from clubfight.club_fight.ai.hints import HintSettings, suggest_with
 from clubfight.club_fight.engine import Level, Position, deal, format_position
 
 
@@ -23,7 +23,7 @@ def mid_game(level: Level, seed: int, turns: int) -> Position:
     return position
 
 
-def play_alone(level: Level, seed: int, choose: Callable[[Position], Settings]) -> Position:
+def play_alone(level: Level, seed: int, choose: Callable[[Position], HintSettings]) -> Position:
     """A deal played to its end with the hints of the settings ``choose`` picks at each position,
     written apart from the benchmarks' own loop so that the tests check them against it."""
     position = deal(level, seed)

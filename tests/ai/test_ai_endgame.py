@@ -13,7 +13,7 @@ import pytest
 from ai_support import load_benchmark, play_alone, with_decks
 
 from clubfight.club_fight.ai.endgame import best_endgame_move, hidden_orders
-from clubfight.club_fight.ai.hints import ENDGAME_ORDERS, STRENGTHS, Settings, exact_endgame, suggest, suggest_with
+from clubfight.club_fight.ai.hints import ENDGAME_ORDERS, STRENGTHS, HintSettings, exact_endgame, suggest, suggest_with
 from clubfight.club_fight.ai.solver import Verdict, solve
 from clubfight.club_fight.engine import Level, Position, deal, parse_move, parse_position
 
@@ -128,7 +128,7 @@ def test_the_benchmark_forks_the_sampled_game_faithfully() -> None:
     """benchmarks/endgame.py plays one game and forks the sampled one where the moves first
     differ: both results must be those of the two games played separately."""
     pair = load_benchmark("endgame").play_pair
-    sampled = Settings(candidates=4, samples=3)
+    sampled = HintSettings(candidates=4, samples=3)
     exact = replace(sampled, endgame=20_000)
     forked = 0
     for seed in range(1, 9):

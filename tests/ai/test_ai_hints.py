@@ -30,7 +30,7 @@ from clubfight.club_fight.ai.heuristic import (
 from clubfight.club_fight.ai.hints import (
     STRENGTHS,
     Finisher,
-    Settings,
+    HintSettings,
     clearly_behind,
     rollout,
     suggest_with,
@@ -40,7 +40,7 @@ from clubfight.club_fight.ai.policies import greedy_policy
 from clubfight.club_fight.engine import Level, Move, Position, Suit, Variant, deal, parse_position
 
 # A small setting keeps the property tests quick; the no-peeking argument is the same at any size.
-TINY = Settings(candidates=4, samples=3)
+TINY = HintSettings(candidates=4, samples=3)
 
 
 @settings(max_examples=30)
@@ -164,8 +164,8 @@ HINTS_BEFORE_MASKS = json.loads((Path(__file__).parent / "hints-bfe1c20.json").r
 """Hints recorded at bfe1c20, the last commit whose rollouts built every ``Move``: six deals from
 1650001, at turns 1 (fast), 5 (strong) and 9 (fast) of the heuristic's play."""
 STRENGTHS_AT_BFE1C20 = {
-    "fast": Settings(candidates=8, samples=10, rounds=2, per_card=0.1),
-    "strong": Settings(candidates=8, samples=24, rounds=3, per_card=0.1),
+    "fast": HintSettings(candidates=8, samples=10, rounds=2, per_card=0.1),
+    "strong": HintSettings(candidates=8, samples=24, rounds=3, per_card=0.1),
 }
 """fast and strong as they were then: full rollouts, which these hints pin down."""
 
@@ -256,7 +256,7 @@ def benchmark_finishers() -> dict[str, Finisher]:
 def test_compared_finishers_also_give_legal_moves(finish: str) -> None:
     position = mid_game(Level.EASY, 12, 9)
     assert not position.is_over
-    hint = suggest_with(position, Settings(candidates=3, samples=2, finish=benchmark_finishers()[finish]), seed=1)
+    hint = suggest_with(position, HintSettings(candidates=3, samples=2, finish=benchmark_finishers()[finish]), seed=1)
     assert position.is_legal(hint.move)
 
 
@@ -270,7 +270,7 @@ def test_the_finisher_decides_the_samples() -> None:
         won = child.discard[-len(mark) :] == mark
         return won, 0 if won else 9
 
-    assert suggest_with(position, Settings(candidates=3, samples=2, finish=finish)).move == favourite
+    assert suggest_with(position, HintSettings(candidates=3, samples=2, finish=finish)).move == favourite
 
 
 def move_behind(position: Position, moves: list[Move]) -> Callable[[Position], Move]:
@@ -281,7 +281,7 @@ def move_behind(position: Position, moves: list[Move]) -> Callable[[Position], M
 
 
 def test_per_card_ranks_a_near_miss_above_a_rout_with_one_more_win() -> None:
-    """Settings.per_card: over two samples, one move wins once and loses by 20 cards, another loses
+    """HintSettings.per_card: over two samples, one move wins once and loses by 20 cards, another loses
     both by a card. By wins alone the first is played; at 0.1 a card left, the near miss."""
     position = mid_game(Level.EASY, 12, 3)
     ranked = [move for _, move in ranked_moves(position)[:3]]
@@ -295,9 +295,9 @@ def test_per_card_ranks_a_near_miss_above_a_rout_with_one_more_win() -> None:
         calls[move] += 1
         return results.get(move, [(False, 50), (False, 50)])[(calls[move] - 1) % 2]
 
-    by_wins = suggest_with(position, Settings(candidates=3, samples=2, finish=finish)).move
+    by_wins = suggest_with(position, HintSettings(candidates=3, samples=2, finish=finish)).move
     calls = dict.fromkeys(ranked, 0)
-    by_cards = suggest_with(position, Settings(candidates=3, samples=2, finish=finish, per_card=0.1)).move
+    by_cards = suggest_with(position, HintSettings(candidates=3, samples=2, finish=finish, per_card=0.1)).move
     assert (by_wins, by_cards) == (rout, near_miss)
 
 
@@ -310,7 +310,7 @@ def test_clearly_behind_weighs_the_lead_against_its_spread() -> None:
 
 
 def sample_counts(
-    position: Position, settings: Settings, results: dict[Move, Callable[[int], float]]
+    position: Position, settings: HintSettings, results: dict[Move, Callable[[int], float]]
 ) -> dict[Move, int]:
     """How many samples each candidate got, when ``results[move](n)`` is the chance won in that
     move's n-th sample (as a value model's estimate would give it)."""
@@ -327,7 +327,7 @@ def sample_counts(
     return calls
 
 
-RACING = Settings(candidates=3, samples=4, rounds=4, race=1.5)
+RACING = HintSettings(candidates=3, samples=4, rounds=4, race=1.5)
 
 
 def test_racing_stops_after_one_round_when_the_best_move_is_clear() -> None:
@@ -476,14 +476,14 @@ def test_ceiling_replays_scale_the_opening_samples_too() -> None:
         4 * STRENGTHS["fast"].samples,
         4 * STRENGTHS["fast"].opening_samples,
     )
-    assert ceiling.scaled(Settings(candidates=8, samples=28), 10).opening_samples is None
+    assert ceiling.scaled(HintSettings(candidates=8, samples=28), 10).opening_samples is None
 
 
 def test_the_late_search_benchmark_forks_the_shipped_game_faithfully() -> None:
     """benchmarks/late.py plays one game, wider from turn 8 on, and forks the shipped one where the
     moves first differ: both results must be those of the two games played separately."""
     late = load_benchmark("late")
-    shipped = Settings(candidates=3, samples=3, endgame=20_000)
+    shipped = HintSettings(candidates=3, samples=3, endgame=20_000)
     wider = replace(shipped, candidates=12, samples=2, rounds=3)
 
     forked = 0

@@ -16,7 +16,7 @@ from clubfight.club_fight.ai.hints import (
     OPENING_CLUBS,
     STRENGTHS,
     Evaluation,
-    Settings,
+    HintSettings,
     TruncatedRollout,
     describe,
     finish_by_rollout,
@@ -101,12 +101,12 @@ def test_a_truncated_rollout_spans_plain_rollouts_and_the_estimate() -> None:
 
 
 def test_the_opening_searches_get_their_own_samples() -> None:
-    strong = Settings(candidates=8, samples=28, opening_samples=48)
+    strong = HintSettings(candidates=8, samples=28, opening_samples=48)
     opening = deal(Level.EASY, 5)
     later = mid_game(Level.EASY, 5, 14 - OPENING_CLUBS)
     assert (opening.clubs_left, later.clubs_left) == (13, OPENING_CLUBS - 1)
     assert (strong.samples_for(opening), strong.samples_for(later)) == (48, 28)
-    assert Settings(candidates=8, samples=28).samples_for(opening) == 28
+    assert HintSettings(candidates=8, samples=28).samples_for(opening) == 28
 
 
 def test_every_strength_cuts_its_rollouts_short() -> None:

@@ -9,7 +9,7 @@ from clubfight.club_fight.ai.heuristic import best_move
 from clubfight.club_fight.engine import Action, DealCode, Level, Move, Outcome, Position, Variant, deal, parse_position
 from clubfight.club_fight.game import GameSession, Start
 from clubfight.club_fight.tui.plan import Plan
-from clubfight.club_fight.tui.table_model import NEW_GAME_WARNING, Change, TableModel
+from clubfight.club_fight.tui.table_model import NEW_GAME_WARNING, TableChange, TableModel
 
 
 def table(seed: int, level: Level = Level.EASY, *, ask: bool = False, variant: Variant = Variant.NONE) -> TableModel:
@@ -17,7 +17,7 @@ def table(seed: int, level: Level = Level.EASY, *, ask: bool = False, variant: V
     return TableModel(session, confirm_blocking_moves=ask)
 
 
-def enter(model: TableModel, move: Move) -> Change:
+def enter(model: TableModel, move: Move) -> TableChange:
     """Pick the club, the action and the targets as a player would, then confirm."""
     position = model.position
     model.select_club(model.hand_slots().index(move.club))
@@ -55,7 +55,7 @@ def test_a_hard_deal_is_lost_when_the_clubs_run_out() -> None:
 
 def test_confirm_says_why_an_unfinished_plan_is_not_a_move() -> None:
     model = table(7)
-    assert model.confirm() == Change() and "Pick a club first" in model.message
+    assert model.confirm() == TableChange() and "Pick a club first" in model.message
     model.select_club(0)
     model.confirm()
     assert "Pick an action" in model.message
@@ -69,15 +69,15 @@ def test_undo_and_redo_change_the_game_and_say_so() -> None:
     assert undone.history and model.session.moves == [] and "Took back" in model.message
     redone = model.redo()
     assert redone.committed == played.committed and "Redid" in model.message
-    assert model.redo() == Change()  # nothing more to redo
+    assert model.redo() == TableChange()  # nothing more to redo
 
 
 def test_a_new_deal_mid_game_takes_a_second_press_and_counts_as_abandoned() -> None:
     model = table(WINNING_SEED)
-    assert model.request_new_deal() == Change(new_deal=True, abandoned=False)  # nothing played yet
+    assert model.request_new_deal() == TableChange(new_deal=True, abandoned=False)  # nothing played yet
     enter(model, model.position.parse_move(WINNING_LINE[0]))
-    assert model.request_new_deal() == Change() and model.message == NEW_GAME_WARNING
-    assert model.request_new_deal() == Change(new_deal=True, abandoned=True)
+    assert model.request_new_deal() == TableChange() and model.message == NEW_GAME_WARNING
+    assert model.request_new_deal() == TableChange(new_deal=True, abandoned=True)
 
 
 def test_a_new_deal_needs_two_presses_in_a_row() -> None:
@@ -85,7 +85,7 @@ def test_a_new_deal_needs_two_presses_in_a_row() -> None:
     enter(model, model.position.parse_move(WINNING_LINE[0]))
     model.request_new_deal()
     model.select_club(0)  # anything in between disarms the second press
-    assert model.request_new_deal() == Change()
+    assert model.request_new_deal() == TableChange()
 
 
 def test_a_move_leaving_a_block_another_would_lift_is_asked_about_first() -> None:
@@ -96,7 +96,7 @@ def test_a_move_leaving_a_block_another_would_lift_is_asked_about_first() -> Non
     change = enter(model, asking[0])
     assert change.ask and model.pending == asking[0] and model.session.moves == []
     assert change.ask[-1].endswith("would lift it") and "with the" in change.ask[-1]
-    assert model.answer(False) == Change() and model.session.moves == []
+    assert model.answer(False) == TableChange() and model.session.moves == []
     assert model.move == asking[0]  # declining keeps the plan on the table, to change or confirm
     assert model.confirm().ask
     assert model.answer(True).committed == asking[0]
@@ -137,7 +137,7 @@ def test_a_move_that_clears_the_whole_grid_or_plays_the_last_club_is_not_asked_a
 
 def test_a_counted_hint_is_saved_but_not_after_the_game() -> None:
     model = table(7)
-    assert model.count_hint() == Change(history=True) and model.session.hints == 1
+    assert model.count_hint() == TableChange(history=True) and model.session.hints == 1
 
 
 def test_all_clear_keys_hide_unless_the_variant_is_on() -> None:

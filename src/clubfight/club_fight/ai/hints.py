@@ -78,7 +78,7 @@ OPENING_CLUBS = 9
 
 
 @dataclass(frozen=True)
-class Settings:
+class HintSettings:
     """How hard the engine thinks: candidates tried, sample deals per candidate, and how each
     sample game is judged: played out (``finish_by_rollout``) or cut short (``TruncatedRollout``).
     The other finishers compared in docs/ai.md live in benchmarks/finishers.py."""
@@ -115,12 +115,12 @@ class Settings:
         return self.samples
 
 
-_STRONG = Settings(
+_STRONG = HintSettings(
     candidates=8, samples=28, rounds=3, per_card=0.1, finish=TruncatedRollout(6), opening_samples=48, endgame=50_000
 )
 
-_SETTINGS_BY_NAME: dict[str, Settings] = {
-    "fast": Settings(
+_SETTINGS_BY_NAME: dict[str, HintSettings] = {
+    "fast": HintSettings(
         candidates=8,
         samples=8,
         rounds=4,
@@ -134,7 +134,7 @@ _SETTINGS_BY_NAME: dict[str, Settings] = {
     # strong's search four times over: its way of judging a sample, more candidates and samples.
     "expert": replace(_STRONG, candidates=12, samples=48, rounds=4, opening_samples=80, endgame=200_000),
 }
-STRENGTHS: dict[str, Settings] = {name: _SETTINGS_BY_NAME[name] for name in HINT_STRENGTHS}
+STRENGTHS: dict[str, HintSettings] = {name: _SETTINGS_BY_NAME[name] for name in HINT_STRENGTHS}
 """fast and strong answer a player's hint key; expert (about a second a move) is for analysis and
 autoplay, and for measuring how far blind play can go: strong with 12 candidates and about four
 times its samples (docs/ai.md, "Expert on 500 fresh deals a level"). fast and strong try only the
@@ -200,7 +200,7 @@ class _Tally:
         return (per_card * self.left - self.wins, self.left, self.order)
 
 
-def evaluate(position: Position, settings: Settings, seed: int) -> list[Evaluation]:
+def evaluate(position: Position, settings: HintSettings, seed: int) -> list[Evaluation]:
     """Every candidate with its sample results, best first."""
     ranked = ranked_moves(position)
     if not ranked:
@@ -262,7 +262,7 @@ def suggest(position: Position, *, strength: str = "fast", seed: int = 0) -> Hin
     return suggest_with(position, settings, seed=seed)
 
 
-def suggest_with(position: Position, settings: Settings, *, seed: int = 0) -> Hint:
+def suggest_with(position: Position, settings: HintSettings, *, seed: int = 0) -> Hint:
     if position.is_over:
         raise ValueError("the game is over: there is no move to suggest")
     exact = exact_endgame(position, settings)
@@ -272,7 +272,7 @@ def suggest_with(position: Position, settings: Settings, *, seed: int = 0) -> Hi
     return Hint(best.move, describe(position, best))
 
 
-def exact_endgame(position: Position, settings: Settings) -> EndgameMove | None:
+def exact_endgame(position: Position, settings: HintSettings) -> EndgameMove | None:
     """The exact endgame's move, when the settings ask for it, it fits the budget and some move can
     still win and there is a choice to make; None to sample instead (where every move loses, the
     samples still tell which one leaves the fewest cards)."""

@@ -1,7 +1,7 @@
 """The Club Fight table's move flow as plain Python: club -> action -> targets -> confirm.
 
 The table screen maps keys and clicks to these transitions and draws what the model holds; the app
-saves and records on the messages the screen posts for each ``Change``. No Textual here, so every
+saves and records on the messages the screen posts for each ``TableChange``. No Textual here, so every
 turn of a whole game can be tested without a terminal. Legality always comes from the engine: the
 plan is looked up in ``Position.moves_for`` / ``legal_moves`` (see ``plan.py``).
 """
@@ -31,7 +31,7 @@ from .plan import (
 NEW_GAME_WARNING = "This game isn't over: press n again for a new deal (this one counts as a loss)."
 
 
-class Change(NamedTuple):
+class TableChange(NamedTuple):
     """What a transition did, beyond the table's own state, for the screen to pass on to the app.
     (A NamedTuple: a tenth of a frozen dataclass's cost at import, on the way to the first frame.)"""
 
@@ -47,7 +47,7 @@ class Change(NamedTuple):
     abandoned: bool = False
 
 
-NOTHING = Change()
+NOTHING = TableChange()
 
 
 def hand_slots(positions: Sequence[Position], moves: Sequence[Move]) -> tuple[Card | None, ...]:
@@ -97,19 +97,19 @@ class TableModel:
         and a club drawn fills the slot a played one left. None is an empty slot."""
         return hand_slots(self.session.positions, self.session.moves)
 
-    def _set(self, plan: Plan, message: str = "") -> Change:
+    def _set(self, plan: Plan, message: str = "") -> TableChange:
         self.plan = plan
         self.message = message
         self.new_deal_armed = False
         return NOTHING
 
-    def say(self, message: str) -> Change:
+    def say(self, message: str) -> TableChange:
         """Show a line without touching the plan."""
         return self._set(self.plan, message)
 
     # --- building the move ----------------------------------------------------------------
 
-    def select_club(self, slot: int) -> Change:
+    def select_club(self, slot: int) -> TableChange:
         slots = self.hand_slots()
         club = slots[slot] if 0 <= slot < len(slots) else None
         if self.is_over or club is None:
@@ -119,7 +119,7 @@ class TableModel:
             return self._set(Plan(), f"Put the {club.symbol} back.")
         return self._set(Plan(club=club))
 
-    def choose_action(self, action: Action) -> Change:
+    def choose_action(self, action: Action) -> TableChange:
         plan = self.plan
         if plan.club is None:
             return self.say("Pick a club first: z x c v, or click one.")
@@ -134,7 +134,7 @@ class TableModel:
             return self._set(replace(chosen, picked=moves[0].cleared), "The only choice is picked for you.")
         return self._set(chosen)
 
-    def press_place(self, place: int) -> Change:
+    def press_place(self, place: int) -> TableChange:
         plan, position = self.plan, self.position
         if position.is_over:
             return NOTHING
@@ -154,7 +154,7 @@ class TableModel:
             picked = plan.picked ^ {place}
         return self._set(replace(plan, picked=picked))
 
-    def _choose_line(self, place: int) -> Change:
+    def _choose_line(self, place: int) -> TableChange:
         """A place picks a legal line through it; pressing it again moves to its other line."""
         moves = [m for m in options(self.position, self.plan) if place in m.cleared]
         if not moves:
@@ -163,7 +163,7 @@ class TableModel:
         index = (moves.index(current) + 1) % len(moves) if current in moves else 0
         return self._set(replace(self.plan, choice=moves[index]))
 
-    def choose_direction(self, direction: str) -> Change:
+    def choose_direction(self, direction: str) -> TableChange:
         moves = options(self.position, self.plan)
         if self.plan.action is not None and self.plan.action.input is ActionInput.DIRECTION:
             for move in moves:
@@ -174,7 +174,7 @@ class TableModel:
             return self.cycle(1 if direction == "down" else -1)
         return NOTHING
 
-    def cycle(self, step: int) -> Change:
+    def cycle(self, step: int) -> TableChange:
         moves = options(self.position, self.plan)
         if len(moves) < 2:
             return NOTHING
@@ -182,24 +182,24 @@ class TableModel:
         index = moves.index(current) + step if current in moves else (0 if step > 0 else -1)
         return self._set(replace(self.plan, choice=moves[index % len(moves)]))
 
-    def pick_choice(self, index: int) -> Change:
+    def pick_choice(self, index: int) -> TableChange:
         moves = options(self.position, self.plan)
         if 0 <= index < len(moves):
             return self._set(replace(self.plan, choice=moves[index]))
         return NOTHING
 
-    def back(self) -> Change:
+    def back(self) -> TableChange:
         if self.plan.is_empty:
             return NOTHING
         return self._set(self.plan.back())
 
-    def preview(self, plan: Plan, message: str) -> Change:
+    def preview(self, plan: Plan, message: str) -> TableChange:
         """Show a move without playing it (a hint, the demo's next move)."""
         return self._set(plan, message)
 
     # --- playing --------------------------------------------------------------------------
 
-    def confirm(self) -> Change:
+    def confirm(self) -> TableChange:
         """Enter: play the planned move, or say why not, or ask first when it leaves a new block."""
         move = self.move
         if move is None or move not in self.position.legal_moves():
@@ -207,10 +207,10 @@ class TableModel:
         blocks = self.new_blocks(move)
         if blocks:
             self.pending = move
-            return Change(ask=tuple(blocks))
+            return TableChange(ask=tuple(blocks))
         return self.commit(move)
 
-    def answer(self, yes: bool) -> Change:
+    def answer(self, yes: bool) -> TableChange:
         """The answer to the blocking question about ``pending``."""
         move, self.pending = self.pending, None
         if yes and move is not None and move in self.position.legal_moves():
@@ -248,7 +248,7 @@ class TableModel:
         lift = "it" if len(left) == 1 else "them"
         return [*map(str, left), f"{describe_cards(position, best)} with the {best.club.symbol} would lift {lift}"]
 
-    def commit(self, move: Move) -> Change:
+    def commit(self, move: Move) -> TableChange:
         """Play a legal move: the only way the game moves on."""
         after = self.session.play(move)
         self.plan = Plan()
@@ -257,14 +257,14 @@ class TableModel:
         self.message = f"Played {describe(move)} with the {clubs_text(move)}: cleared {len(move.cleared)}."
         if self.fresh:
             self.message += f" New cards at {' '.join(map(str, sorted(self.fresh)))}."
-        return Change(committed=move, game_over=after.is_over)
+        return TableChange(committed=move, game_over=after.is_over)
 
     def fade_fresh(self) -> bool:
         """The refill highlight ends; True when there was one to clear."""
         had, self.fresh = bool(self.fresh), frozenset()
         return had
 
-    def undo(self) -> Change:
+    def undo(self) -> TableChange:
         """Take back the last move, back to the start of the deal (the game is no longer clean)."""
         if self.is_over:
             return NOTHING
@@ -274,9 +274,9 @@ class TableModel:
         self.session.undo()
         self.fresh = frozenset()
         self._set(Plan(), f"Took back {describe(move)} with the {clubs_text(move)}. r redoes it.")
-        return Change(history=True)
+        return TableChange(history=True)
 
-    def redo(self) -> Change:
+    def redo(self) -> TableChange:
         if self.is_over:
             return NOTHING
         if not self.session.can_redo:
@@ -287,12 +287,12 @@ class TableModel:
             self.message = f"Redid {describe(move)} with the {clubs_text(move)}."
         return change
 
-    def count_hint(self) -> Change:
+    def count_hint(self) -> TableChange:
         """A hint was shown: the game is no longer clean (saved at once, so quitting can't hide it)."""
         self.session.note_hint()
-        return NOTHING if self.is_over else Change(history=True)
+        return NOTHING if self.is_over else TableChange(history=True)
 
-    def request_new_deal(self) -> Change:
+    def request_new_deal(self) -> TableChange:
         """n: a new deal; mid-game it takes a second press, so one stray key can't throw a game away."""
         position = self.position
         in_progress = bool(position.turns_played) and not position.is_over
@@ -300,7 +300,7 @@ class TableModel:
             self._set(self.plan, NEW_GAME_WARNING)
             self.new_deal_armed = True
             return NOTHING
-        return Change(new_deal=True, abandoned=in_progress)
+        return TableChange(new_deal=True, abandoned=in_progress)
 
     # --- what the keys may do now -----------------------------------------------------------
 

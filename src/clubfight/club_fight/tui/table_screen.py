@@ -43,7 +43,7 @@ from .plan import (
     options,
 )
 from .suit_counter import SuitCounter
-from .table_model import Change, TableModel
+from .table_model import TableChange, TableModel
 
 if TYPE_CHECKING:
     from .verdict_screen import Answer
@@ -190,7 +190,7 @@ class GameScreen(Screen[None]):
 
     # --- transitions ----------------------------------------------------------------------
 
-    def apply(self, change: Change) -> None:
+    def apply(self, change: TableChange) -> None:
         """Draw the model after a transition and pass on to the app what it must act on."""
         if change.ask:
             self._ask(change.ask)
@@ -454,7 +454,7 @@ class GameScreen(Screen[None]):
         if self.demo and not self.position.is_over:
             self.demo = False
             self.session.hints += max(1, len(self.moves))
-            self.apply(Change(history=True))
+            self.apply(TableChange(history=True))
         self.set_plan(Plan(), "Demo stopped: the table is yours.")
 
     # --- mouse ----------------------------------------------------------------------------

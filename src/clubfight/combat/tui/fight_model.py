@@ -2,7 +2,7 @@
 turn, countering, the computer's moves and the hot-seat curtain.
 
 The fight screen maps keys and clicks to these transitions and draws what the model holds; the app
-saves and records on the messages the screen posts for each ``Change``. No Textual here, so a whole
+saves and records on the messages the screen posts for each ``FightChange``. No Textual here, so a whole
 match can be tested without a terminal. Every rule comes from the engine: the lit stacks, the
 previews and the reasons are ``Round.legal_actions``, ``points_of``, ``is_safe``, ``wins_of`` and
 ``explain``, never a rule rebuilt here.
@@ -47,7 +47,7 @@ CURTAIN_ACTIONS = frozenset({"confirm", "quit", "rules", "settings", "stats"})
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
+class FightChange:
     """What a transition did, beyond the model's own state, for the screen to pass on to the app."""
 
     played: Action | None = None
@@ -64,7 +64,7 @@ class Change:
     new_round: bool = False
 
 
-NOTHING = Change()
+NOTHING = FightChange()
 
 
 def ai_seed(match: Match) -> int:
@@ -293,7 +293,7 @@ class FightModel:
         front = tuple(by_place[p] for p in front_row(self.viewer))
         return Arrange(self.viewer, (front[0], front[1], front[2]), by_place[neutral_place(self.viewer)])
 
-    def auto_arrange(self) -> Change:
+    def auto_arrange(self) -> FightChange:
         """The computer arranges the viewer's four cards (its normal level's choice)."""
         r = self.round
         if r.phase is not Phase.SETUP or not self.humans_turn or self.viewer is None:
@@ -307,7 +307,7 @@ class FightModel:
 
     # --- building a play -------------------------------------------------------------------
 
-    def say(self, message: str) -> Change:
+    def say(self, message: str) -> FightChange:
         self.message = message
         return NOTHING
 
@@ -319,7 +319,7 @@ class FightModel:
         self.asking_end = False
         self.counter_index = 0
 
-    def pick(self, slot: int) -> Change:
+    def pick(self, slot: int) -> FightChange:
         """A card of the card row: picked (for a throw, in order), or put back when picked already."""
         slots = self.slots()
         card = slots[slot] if 0 <= slot < len(slots) else None
@@ -365,7 +365,7 @@ class FightModel:
         reason = f": {error.reason} ({error.ruling})" if error is not None else ""
         return f"{cards} goes onto no stack now{reason}."
 
-    def _pick_arrangement(self, card: Card) -> Change:
+    def _pick_arrangement(self, card: Card) -> FightChange:
         if card in self.arrangement:
             self.arrangement = tuple(c for c in self.arrangement if c != card)
         elif len(self.arrangement) < 4:
@@ -386,7 +386,7 @@ class FightModel:
                 return index
         return 0
 
-    def press_place(self, place: int) -> Change:
+    def press_place(self, place: int) -> FightChange:
         """A stack: the target of the picked cards; pressed again, the play's other order, if any."""
         r = self.round
         if not self.humans_turn or r.phase is not Phase.ATTACK or not 1 <= place <= 9:
@@ -412,7 +412,7 @@ class FightModel:
         self.message = ""
         return NOTHING
 
-    def cycle(self, step: int) -> Change:
+    def cycle(self, step: int) -> FightChange:
         """← →: the other order of a throw onto the chosen stack, or the other counter card."""
         if self.round.phase is Phase.COUNTER:
             options = self.counter_options()
@@ -425,7 +425,7 @@ class FightModel:
                 self.choice = (self.choice + step) % len(plays)
         return NOTHING
 
-    def back(self) -> Change:
+    def back(self) -> FightChange:
         """Esc: one step back (the stack, then the last card picked, then the last card arranged)."""
         self.message = ""
         if self.asking_end:
@@ -441,7 +441,7 @@ class FightModel:
 
     # --- playing -----------------------------------------------------------------------------
 
-    def confirm(self) -> Change:
+    def confirm(self) -> FightChange:
         """Enter: play the arrangement or the play entered, or say what is missing."""
         r = self.round
         if not self.humans_turn:
@@ -462,17 +462,17 @@ class FightModel:
             return self.say("Now pick one of the lit stacks (1-9).")
         return self.play(attack)
 
-    def end_turn(self) -> Change:
+    def end_turn(self) -> FightChange:
         """e: end the turn; asks first while a card could still be played."""
         r = self.round
         if not self.humans_turn or r.phase is not Phase.ATTACK:
             return NOTHING
         if self.playable() and not self.asking_end:
             self.asking_end = True
-            return Change(ask_end=True)
+            return FightChange(ask_end=True)
         return self.play(EndTurn())
 
-    def answer_end(self, yes: bool) -> Change:
+    def answer_end(self, yes: bool) -> FightChange:
         asked, self.asking_end = self.asking_end, False
         if yes and asked and self.humans_turn and EndTurn() in self.round.legal_actions():
             return self.play(EndTurn())
@@ -499,7 +499,7 @@ class FightModel:
                 found.append((action.card, points, wins))
         return found
 
-    def answer_counter(self, counter: bool) -> Change:
+    def answer_counter(self, counter: bool) -> FightChange:
         """The defender's answer to an unsafe play: counter with the chosen card, or let it stand."""
         r = self.round
         if r.phase is not Phase.COUNTER or not self.humans_turn:
@@ -514,7 +514,7 @@ class FightModel:
         assert self.level is not None
         return choose(self.round, self.level, seed=ai_seed(self.match))
 
-    def play(self, action: Action) -> Change:
+    def play(self, action: Action) -> FightChange:
         """Play a legal action for the seat to act: the only way the match moves on."""
         before = self.round
         actor = before.to_act
@@ -535,7 +535,7 @@ class FightModel:
         elif isinstance(action, Counter) and after.last_points is not None:
             self.message = f"{actor} counters with the {action.card.symbol}: {points_text(after.last_points)}."
         curtain = self._pass_keyboard()
-        return Change(
+        return FightChange(
             played=action,
             by=actor,
             draw_off=isinstance(action, Arrange) and before.phase is Phase.SETUP and after.phase is not Phase.SETUP,
@@ -555,7 +555,7 @@ class FightModel:
         self.curtain = actor
         return True
 
-    def reveal(self) -> Change:
+    def reveal(self) -> FightChange:
         """Hot-seat: the player named on the curtain has the keyboard."""
         if self.curtain is None:
             return NOTHING
@@ -583,19 +583,19 @@ class FightModel:
 
     # --- between rounds ------------------------------------------------------------------------
 
-    def next_round(self) -> Change:
+    def next_round(self) -> FightChange:
         if not self.round.is_over or self.match.is_over:
             return NOTHING
         self.match = self.match.next_round()
         return self._fresh_round()
 
-    def rematch(self, seed: int) -> Change:
+    def rematch(self, seed: int) -> FightChange:
         """A new match with the same rules and seats, dealt from ``seed``."""
         self.match = Match.new(CombatCode(seed), self.match.rules)
         self.log.clear()
         return self._fresh_round()
 
-    def _fresh_round(self) -> Change:
+    def _fresh_round(self) -> FightChange:
         self._clear_plan()
         self.message = ""
         self.last_by_computer = ""
@@ -603,7 +603,7 @@ class FightModel:
         curtain = False
         if self.hot_seat:
             self.viewer, self.curtain, curtain = None, self.round.to_act, True
-        return Change(new_round=True, curtain=curtain)
+        return FightChange(new_round=True, curtain=curtain)
 
     # --- what the keys may do now ----------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from clubfight.shell.widgets.cards import red_ink
 from clubfight.shell.widgets.footer import KeyBar
 
 from .cards import CombatCard
-from .fight_model import CARD_SLOTS, Change, FightModel, arrange_places, points_text
+from .fight_model import CARD_SLOTS, FightChange, FightModel, arrange_places, points_text
 
 SLOT_KEYS = ("z", "x", "c", "v", "b", "n", "m", "comma")
 SLOT_LABELS = ("z", "x", "c", "v", "b", "n", "m", ",")
@@ -346,7 +346,7 @@ class FightScreen(Screen[None]):
 
     # --- the flow: prompts, the computer's moves ----------------------------------------------
 
-    def apply(self, change: Change) -> None:
+    def apply(self, change: FightChange) -> None:
         if self.host is not None and (change.played is not None or change.new_round):
             self.host.fight_changed(self)
         if change.ask_end:
