@@ -41,7 +41,7 @@ def combat_app(
         combat=CombatLaunch(opponent=opponent, seed=seed, rounds=rounds, ask=ask, **launch),
         seed_source=iter(range(5000, 6000)).__next__,
     )
-    app.game_of(CombatGame).match_for_test = match
+    app.game_of(CombatGame).side.match_for_test = match
     app.animation_level = "none"
     return app
 

@@ -20,15 +20,15 @@ from tui_support import (
     text_of,
 )
 
+import clubfight.club_fight.ai as hint_engine
 from clubfight.club_fight.ai import Hint, LostPositions, SolveResult, Verdict, find_mistake, solve, suggest
 from clubfight.club_fight.engine import Level, Move, Position, Variant, deal
 from clubfight.club_fight.storage.saves import save_path
 from clubfight.club_fight.storage.stats import stats_path
-from clubfight.club_fight.tui import hint_worker as hinting
 from clubfight.club_fight.tui.game_over_screen import GameOverScreen
 from clubfight.club_fight.tui.launch import ClubFightLaunch
 from clubfight.club_fight.tui.line_viewer_screen import LineViewerScreen
-from clubfight.club_fight.tui.plan import candidate, card_label
+from clubfight.club_fight.tui.plan import candidate, card_label, hint_plan
 from clubfight.club_fight.tui.table_screen import GameScreen
 from clubfight.club_fight.tui.verdict_screen import VerdictScreen, answer_text, mistake_text
 from clubfight.shell.app import CardGamesApp
@@ -77,8 +77,8 @@ async def test_hint_key_previews_the_engines_legal_move_with_its_reason() -> Non
         table = game(app)
         assert table.session.hints == 0
         await pilot.press("h")
-        await settle(pilot, lambda: not hinting.running(table))
-        assert table.plan == hinting.hint_plan(expected.move)
+        await settle(pilot, lambda: not table.thinking)
+        assert table.plan == hint_plan(expected.move)
         assert candidate(table.position, table.plan) == expected.move
         assert expected.move in table.position.legal_moves()
         assert expected.reason in table.message
@@ -98,7 +98,7 @@ async def test_every_kind_of_hinted_move_previews_through_the_turn_builder() -> 
         position = deal(Level.HARD, seed, variant=Variant.ALL_CLEAR)
         while not position.is_over:
             for move in position.legal_moves():
-                assert candidate(position, hinting.hint_plan(move)) == move, move
+                assert candidate(position, hint_plan(move)) == move, move
                 seen.add(move.action)
             position = position.play(max(position.legal_moves(), key=lambda move: len(move.cleared)))
     assert len(seen) >= 5
@@ -120,7 +120,7 @@ class SlowHints:
 @async_test
 async def test_keys_still_work_while_a_hint_is_computing(monkeypatch: pytest.MonkeyPatch) -> None:
     slow = SlowHints()
-    monkeypatch.setattr(hinting, "suggest", slow)
+    monkeypatch.setattr(hint_engine, "suggest", slow)
     app = make_app(seed=HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
@@ -129,23 +129,23 @@ async def test_keys_still_work_while_a_hint_is_computing(monkeypatch: pytest.Mon
             await settle(pilot, lambda: slow.calls == 1)
             await pilot.press("x")  # pick the second club while the engine thinks
             await pilot.pause()
-            assert hinting.running(table), "the stand-in answered too early"
+            assert table.thinking, "the stand-in answered too early"
             assert table.plan.club == table.model.hand_slots()[1]
             await pilot.press("h")  # a second press doesn't start a second search
             await pilot.pause()
             assert "still working" in table.message
         finally:
             slow.release.set()
-        await settle(pilot, lambda: not hinting.running(table))
+        await settle(pilot, lambda: not table.thinking)
         assert slow.calls == 1
-        assert table.plan == hinting.hint_plan(table.position.legal_moves()[0])
+        assert table.plan == hint_plan(table.position.legal_moves()[0])
         assert table.session.hints == 1
 
 
 @async_test
 async def test_a_move_played_while_the_hint_computes_discards_the_stale_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     slow = SlowHints()
-    monkeypatch.setattr(hinting, "suggest", slow)
+    monkeypatch.setattr(hint_engine, "suggest", slow)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
@@ -156,7 +156,7 @@ async def test_a_move_played_while_the_hint_computes_discards_the_stale_hint(mon
             assert len(table.moves) == 1
         finally:
             slow.release.set()
-        await settle(pilot, lambda: not hinting.running(table))
+        await settle(pilot, lambda: not table.thinking)
         assert table.plan.is_empty
         assert "Hint" not in table.message
         assert table.session.hints == 0
@@ -168,19 +168,19 @@ def broken_engine(position: Position, *, strength: str = "fast", seed: int = 0) 
 
 @async_test
 async def test_a_failing_hint_engine_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hinting, "suggest", broken_engine)
+    monkeypatch.setattr(hint_engine, "suggest", broken_engine)
     app = make_app(seed=HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)
         await pilot.press("h")
-        await settle(pilot, lambda: not hinting.running(table))
+        await settle(pilot, lambda: not table.thinking)
         assert table.message == "No hint: unknown hint strength 'wild'."
         assert table.plan.is_empty and table.session.hints == 0
 
 
 @async_test
 async def test_a_failing_engine_stops_the_demo_and_hands_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hinting, "suggest", broken_engine)
+    monkeypatch.setattr(hint_engine, "suggest", broken_engine)
     app = autoplay_app(HINT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         table = game(app)

@@ -19,7 +19,7 @@ from clubfight.club_fight.game import GameResult, StatsSummary, summarize
 from clubfight.club_fight.storage.stats import load_stats, record_game
 from clubfight.club_fight.tui.entry import club_fight_stats_pane
 from clubfight.combat.storage.stats import load_combat_stats
-from clubfight.combat.tui.entry import combat_stats_pane
+from clubfight.combat.tui.match_side import combat_stats_pane
 from clubfight.common.storage.settings import AppSettings
 from clubfight.games import registered
 from clubfight.shell.screens.settings_screen import SettingsScreen

@@ -100,9 +100,10 @@ class Game(ABC):
     def __init__(self, app: CardGamesApp) -> None:
         self.app = app
 
-    @abstractmethod
     def owns(self, launch: object) -> bool:
-        """Whether ``launch`` (from the command line or the start screen) opens this game."""
+        """Whether ``launch`` (from the command line or the start screen) opens this game: a game's
+        launch values name it (``GAME``), so the shell can tell without importing them."""
+        return getattr(launch, "GAME", None) == self.ident
 
     @abstractmethod
     def start_section(self, launch: object | None) -> StartSection:

@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clubfight.club_fight.game import GameSession, Start
+from clubfight.club_fight.storage import claim_free_slot, export_record, record_game
+from clubfight.club_fight.storage.saves import any_saved, claim_unfinished
 from clubfight.common.storage.errors import why
+from clubfight.common.storage.results_file import new_game_id
 
 if TYPE_CHECKING:
     from clubfight.club_fight.game import ResumedGame
@@ -24,8 +27,6 @@ ELSEWHERE = "A game is open in another window, so it stays there: here is a new 
 
 def new_session(start: Start, *, daily: date | None = None) -> GameSession:
     """A fresh game with its own id (recording its result twice counts it once)."""
-    from clubfight.common.storage.results_file import new_game_id
-
     return GameSession(start, daily=daily, game_id=new_game_id())
 
 
@@ -38,9 +39,7 @@ class Saves:
 
     def unfinished(self) -> tuple[ResumedGame | None, list[str]]:
         """The unfinished game nobody else is playing (now this window's), and the lines to show."""
-        from clubfight.club_fight.storage.saves import any_saved, claim_unfinished
-
-        if not any_saved():  # no file at all: no lock needed, nothing to import
+        if not any_saved():  # no file at all: no lock needed
             return None, []
         claimed = claim_unfinished()
         if claimed.slot is not None:
@@ -55,8 +54,6 @@ class Saves:
         """Write the unfinished game (after every confirmed move, undo and redo)."""
         try:
             if self.slot is None:
-                from clubfight.club_fight.storage.saves import claim_free_slot
-
                 self.slot = claim_free_slot()
             self.slot.save(session.saved())
         except (OSError, ValueError) as error:
@@ -68,8 +65,6 @@ class Saves:
         try:
             result = session.result(today, abandoned=abandoned)
             if self.slot is None:  # never saved: there is nothing of ours to forget
-                from clubfight.club_fight.storage import record_game
-
                 return record_game(result)
             return self.slot.finish(result)
         except (OSError, ValueError) as error:
@@ -88,8 +83,6 @@ def export_line(session: GameSession) -> str:
 
 def export_file(session: GameSession) -> tuple[str, Path | None]:
     """``export_line``, and the record's path when it was written."""
-    from clubfight.club_fight.storage import export_record
-
     try:
         path = export_record(session.start, session.moves)
     except (OSError, ValueError) as error:

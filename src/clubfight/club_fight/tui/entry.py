@@ -9,9 +9,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from clubfight.club_fight.engine import DealCode, Level
-from clubfight.club_fight.game import GameSession, Start
+from clubfight.club_fight.engine import DealCode, Level, Variant
+from clubfight.club_fight.game import GameSession, RecordError, Start, daily_deal, parse_record
 from clubfight.club_fight.storage.settings import ClubFightSettings
+from clubfight.club_fight.storage.stats import load_stats
 from clubfight.club_fight.tui import TABLE_CSS
 from clubfight.shell.games import Game, StartSection, StatsPane, StatsPart
 
@@ -37,7 +38,7 @@ TITLE_ART = """\
 
 def club_fight_stats_pane(summary: StatsSummary, warning: str | None = None) -> StatsPane:
     """The figures per level and variant, the daily streak and a chart of the scores per group."""
-    from clubfight.club_fight.views.stats import NO_GAMES, daily_line, figures_table, histogram_panel
+    from clubfight.club_fight.views.stats import NO_GAMES, daily_line, figures_table, histogram_panel  # when shown
 
     if not summary.groups:
         return StatsPane((StatsPart(NO_GAMES, id="stats-empty"),), warning)
@@ -69,9 +70,6 @@ class ClubFightGame(Game):
 
     # --- the shell's questions --------------------------------------------------------------
 
-    def owns(self, launch: object) -> bool:
-        return isinstance(launch, (ClubFightLaunch, ClubFightReplay))
-
     def start_section(self, launch: object | None) -> StartSection:
         from .start_section import ClubFightStart  # only when the start screen shows
 
@@ -95,41 +93,38 @@ class ClubFightGame(Game):
         if resumed is None:
             otherwise()
             return
-        from .questions import ResumeScreen
+        from .questions import ResumeScreen  # only when a game was left unfinished
 
         # Start-up warnings are said inside the box: at 80x24 a toast would cover the question.
         screen = ResumeScreen(resumed.summary, warnings=self.app.take_held_warnings())
         self.app.push_screen(screen, lambda yes: self._resume_answered(resumed, bool(yes), otherwise))
 
     def help_screen(self) -> Screen[Any]:
-        from clubfight.shell.screens.help_screen import HelpScreen
+        from clubfight.shell.screens.help_screen import HelpScreen  # the help loads when it is opened
 
         from .help import CLUB_FIGHT_HELP
 
         return HelpScreen(CLUB_FIGHT_HELP)
 
     def prepare_help(self, width: int) -> None:
-        from clubfight.shell.screens.help_screen import help_width, prepare
+        from clubfight.shell.screens.help_screen import help_width, prepare  # on a thread, after the first frame
 
         from .help import CLUB_FIGHT_HELP
 
         prepare(CLUB_FIGHT_HELP, self.app.console, help_width(width), self.app.theme)
 
     def stats_pane(self, today: date) -> StatsPane:
-        from clubfight.club_fight.game import summarize
-        from clubfight.club_fight.storage.stats import load_stats
+        from clubfight.club_fight.game import summarize  # the figures load when first shown
 
         loaded = load_stats()
         return club_fight_stats_pane(summarize(loaded.value, today), loaded.warning)
 
     def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        from .commands import club_fight_commands
+        from .commands import club_fight_commands  # the palette's: loads when it opens
 
         return club_fight_commands(self, screen)
 
     def replay(self, path: Path) -> None:
-        from clubfight.club_fight.game import RecordError, parse_record
-
         try:
             record = parse_record(path.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError, RecordError) as error:
@@ -175,12 +170,8 @@ class ClubFightGame(Game):
         self, level: Level, seed: int | None, *, variant: Any = None, daily: bool = False, replace: bool = False
     ) -> None:
         """Deal (level, seed), a fresh seed when None, or today's daily deal; and show its table."""
-        from clubfight.club_fight.engine import Variant
-
         day: date | None = None
         if daily:
-            from clubfight.club_fight.game import daily_deal
-
             day = self.app.today()
             code = daily_deal(day, level)
         else:
@@ -213,7 +204,7 @@ class ClubFightGame(Game):
         app.push_screen(table)
 
     def show_replay(self, replay: ClubFightReplay) -> None:
-        from .replay_screen import ReplayScreen
+        from .replay_screen import ReplayScreen  # only for a replay
 
         title = replay.title
         if not title:
@@ -266,7 +257,7 @@ class ClubFightGame(Game):
         self.start_game(session.start.with_seed(self.app.seed_source()), replace=True)
 
     def _show_game_over(self, table: GameScreen) -> None:
-        from .game_over_screen import GameOverScreen
+        from .game_over_screen import GameOverScreen  # at game over (it brings the solver)
 
         session = table.session
         screen = GameOverScreen(

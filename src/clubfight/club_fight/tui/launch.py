@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from clubfight.club_fight.engine import Level, Variant
 
@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 class ClubFightLaunch:
     """A deal to play. ``level`` None: the start screen asks it (for ``seed``, or today's deal when
     ``daily``); ``position``: a position string's game (``--deal`` with one) instead of a deal."""
+
+    GAME: ClassVar[str] = "club-fight"
 
     level: Level | None = None
     seed: int | None = None
@@ -39,6 +41,8 @@ class ClubFightLaunch:
 @dataclass(frozen=True)
 class ClubFightReplay:
     """An exported record to step through (``clubfight replay FILE``, or the palette)."""
+
+    GAME: ClassVar[str] = "club-fight"
 
     positions: tuple[Position, ...]
     moves: tuple[Move, ...]

@@ -241,3 +241,13 @@ def _why_none(position: Position, club: Card, action: Action) -> str:
     if action is Action.ALLCLEAR:
         return "no three clubs in a row"
     return "no card to clear"
+
+
+def hint_plan(move: Move) -> Plan:
+    """The plan that previews ``move`` on the table (a hint, the demo's next move): club, action, and
+    its cards or its choice."""
+    if move.action in PICKING_ACTIONS:
+        return Plan(club=move.club, action=move.action, picked=move.cleared)
+    if move.action in CHOOSING_ACTIONS:
+        return Plan(club=move.club, action=move.action, choice=move)
+    return Plan(club=move.club, action=move.action)

@@ -24,6 +24,7 @@ from .plan import (
     clubs_text,
     describe,
     describe_cards,
+    hint_plan,
     options,
     why_not,
 )
@@ -286,6 +287,13 @@ class TableModel:
         if not change.game_over:
             self.message = f"Redid {describe(move)} with the {clubs_text(move)}."
         return change
+
+    def show_hint(self, move: Move, reason: str) -> TableChange:
+        """The hint engine's move previewed on the table with its reason, and the hint counted: one
+        transition, so the table is drawn once. A move the turn builder can't show is said in words."""
+        plan = hint_plan(move)
+        self._set(plan if candidate(self.position, plan) == move else self.plan, f"Hint: {reason}.")
+        return self.count_hint()
 
     def count_hint(self) -> TableChange:
         """A hint was shown: the game is no longer clean (saved at once, so quitting can't hide it)."""

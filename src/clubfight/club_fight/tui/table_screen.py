@@ -8,15 +8,17 @@ the same screen, driven by a worker (``autoplay.py``) instead of the keyboard.
 from __future__ import annotations
 
 import ast
+import asyncio
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import WorkerState
 
 from clubfight.club_fight.engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
 from clubfight.club_fight.game import GameSession
@@ -40,13 +42,30 @@ from .plan import (
     clubs_text,
     describe,
     feedback,
+    hint_plan,
     options,
 )
 from .suit_counter import SuitCounter
 from .table_model import TableChange, TableModel
 
 if TYPE_CHECKING:
+    from clubfight.club_fight.ai import Hint
+
     from .verdict_screen import Answer
+
+HINT_GROUP = "hint"
+THINKING = "Thinking about a hint…"
+PAUSE_POLL = 0.05
+"""How often a paused demo looks whether it may go on."""
+ACTIVE = (WorkerState.PENDING, WorkerState.RUNNING)
+
+
+async def think(position: Position, strength: str) -> Hint:
+    """The hint engine's move for ``position``, computed on a thread so the event loop stays free."""
+    from clubfight.club_fight.ai import suggest  # the hint engine loads with the first hint, not at start-up
+
+    return await asyncio.to_thread(lambda: suggest(position, strength=strength))
+
 
 FRESH_SECONDS = 1.5
 CONFIRM_WIDTH = 12
@@ -251,9 +270,7 @@ class GameScreen(Screen[None]):
         self.watch(self.app, "theme", lambda _: self.render_table(), init=False)  # suit_ink follows the theme
         self.call_after_refresh(self.post_message, GameScreenShown())
         if self.demo:
-            from .autoplay import play
-
-            self.run_worker(play(self), group="autoplay", exit_on_error=False)
+            self.play_demo()
 
     @on(events.ScreenResume)
     def _first_resume(self, event: events.ScreenResume) -> None:
@@ -428,10 +445,68 @@ class GameScreen(Screen[None]):
         self.apply(self.model.request_new_deal())
 
     def action_hint(self) -> None:
-        """Ask the hint engine (in a worker: the table stays live) and preview its move."""
-        from .hint_worker import request_hint
+        """Ask the hint engine (in a worker: the table stays live) and preview its move; a second press
+        while it thinks waits for the first answer."""
+        if self.position.is_over:
+            return
+        if self.thinking:
+            self.say(THINKING + " (still working)")
+            return
+        self.say(THINKING)
+        self.hint(self.position)
 
-        request_hint(self)
+    @property
+    def thinking(self) -> bool:
+        """Whether a hint for this table is still being computed."""
+        return any(w.group == HINT_GROUP and w.state in ACTIVE for w in self.workers)
+
+    @work(exclusive=True, group=HINT_GROUP, exit_on_error=False)
+    async def hint(self, position: Position) -> None:
+        """The hint for ``position``, thought on a thread (the engine is pure CPU-bound Python, so input
+        keeps flowing meanwhile), then shown in one redraw: the move previewed, its reason, the hint
+        counted. The player still confirms it: nothing is committed behind their back."""
+        try:
+            hint = await think(position, self.hint_strength)
+        except Exception as error:  # an unknown strength, or a bug: one line, never a traceback
+            if self.position is position:
+                self.say(f"No hint: {error or type(error).__name__}.")
+            return
+        if self.position is position:  # else a move was played meanwhile: the hint is for a table that's gone
+            self.apply(self.model.show_hint(hint.move, hint.reason))
+
+    @work(exclusive=True, group="autoplay", exit_on_error=False)
+    async def play_demo(self) -> None:
+        """``clubfight --autoplay``: the hint engine plays the deal at a pace a person can follow. Each
+        turn it thinks, previews its move for ``pace`` seconds with the reason, then commits it, like a
+        player pressing Enter. Space pauses; Esc stops it and hands the table over (``action_pause``,
+        ``action_stop_demo``). A demo is never saved or counted."""
+        while self.playing and not self.position.is_over:
+            await self._wait_while_paused()
+            position = self.position
+            try:
+                hint = await think(position, self.hint_strength)
+            except Exception as error:  # one line and the table handed over, never a traceback
+                self.playing = False
+                self.set_plan(Plan(), f"Demo stopped: {error or type(error).__name__}.")
+                return
+            if not self.playing:
+                return
+            if self.position is not position:  # the table moved on meanwhile: think again
+                continue
+            move = hint.move
+            self.set_plan(hint_plan(move), f"Demo: {describe(move)} with the {clubs_text(move)}: {hint.reason}.")
+            await asyncio.sleep(self.pace)
+            await self._wait_while_paused()
+            if not self.playing:
+                return
+            if self.position is position:
+                self.commit(move)
+        self.playing = False
+        self.refresh_bindings()
+
+    async def _wait_while_paused(self) -> None:
+        while self.paused and self.playing:
+            await asyncio.sleep(PAUSE_POLL)
 
     def action_summary(self) -> None:
         if self.position.is_over and self.host is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from clubfight.combat.ai import Level
 from clubfight.combat.engine import Colour, Juggle, Rules, Style
@@ -14,6 +15,8 @@ class CombatLaunch:
     """``opponent`` is the computer's level, or None for two people at one terminal (hot-seat).
     ``style`` is the player's fighting style (in hot-seat, the style of ``colour``'s player),
     ``other_style`` the opponent's. ``ask``: show Combat Club's start screen first."""
+
+    GAME: ClassVar[str] = "combat"
 
     opponent: Level | None = Level.NORMAL
     colour: Colour = Colour.RED
@@ -45,5 +48,7 @@ class CombatLaunch:
 @dataclass(frozen=True, slots=True)
 class CombatReplay:
     """A Combat Club record to step through (``clubfight combat replay FILE``, or the palette)."""
+
+    GAME: ClassVar[str] = "combat"
 
     match: Match
