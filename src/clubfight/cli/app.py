@@ -11,7 +11,7 @@ FIRST_FRAME_ENV = "CLUBFIGHT_FIRST_FRAME_FILE"
 
 def run_app(launch: object) -> int:
     gc.disable()  # until the first frame (the app turns it back on): see CardGamesApp.on_ready
-    from clubfight.games import registered
+    from clubfight.games import registered  # after gc.disable(): Textual loads with the collector off
     from clubfight.shell.app import CardGamesApp
 
     app = CardGamesApp(registered(), launch)

@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.import_module(handler(args))
         outcome: int | OpenApp = module.run(args)
         if isinstance(outcome, OpenApp):
-            from .app import run_app
+            from .app import run_app  # only when a command opens the app: --help and errors stay instant
 
             outcome = run_app(outcome.launch)
         status = outcome

@@ -21,7 +21,7 @@ def command() -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        from textual_serve.server import Server  # the optional web extra
     except ImportError:
         print(f"clubfight: {WEB_EXTRA}", file=sys.stderr)
         return 1

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**summary.to_json(), "combat": [f.to_json() for f in combat]}, indent=2))
         return 0
-    from rich.console import Console
+    from rich.console import Console  # Rich and the views only for the tables: --json needs neither
 
     from clubfight.club_fight.views.stats import render_stats
     from clubfight.combat.views.stats import combat_table

@@ -17,7 +17,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from clubfight.common.storage.settings import AppSettings, SettingsBook, SettingsSection
+from clubfight.common.storage.settings import AppSettings, SettingsBook, SettingsSection, load_settings, update_settings
 
 from .games import Game, GameScreenShown
 from .layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
@@ -202,7 +202,7 @@ class CardGamesApp(GuardedStack):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette: the app's commands (shell/commands.py), then Textual's own."""
-        from .commands import app_commands
+        from .commands import app_commands  # the palette's, when it opens
 
         yield from app_commands(self, screen)
         yield from super().get_system_commands(screen)
@@ -212,7 +212,7 @@ class CardGamesApp(GuardedStack):
         self.push_screen(self.game_for_screen().help_screen())
 
     def action_stats(self) -> None:
-        from .screens.stats_screen import StatsScreen
+        from .screens.stats_screen import StatsScreen  # screens load when first opened
 
         self.push_screen(StatsScreen([game.stats_pane(self.today()) for game in self.games]))
 
@@ -244,8 +244,6 @@ class CardGamesApp(GuardedStack):
         return [AppSettings] + [game.settings_section for game in self.games if game.settings_section is not None]
 
     def _load_settings(self) -> None:
-        from clubfight.common.storage.settings import load_settings
-
         loaded = load_settings(self._sections())
         self.warn(loaded.warning)
         self.apply_settings(loaded.value)
@@ -274,15 +272,13 @@ class CardGamesApp(GuardedStack):
         """A theme picked anywhere (the palette, Settings) is saved like one picked in Settings."""
         if self._theme_from_settings or theme == self.settings.get(AppSettings).theme:
             return
-        from clubfight.common.storage.settings import update_settings
-
         try:
             self.settings = self.settings.with_section(update_settings(AppSettings, theme=theme))
         except (OSError, ValueError) as error:
             self.warn(f"Couldn't save the theme: {getattr(error, 'strerror', None) or error}.")
 
     def open_settings(self) -> None:
-        from .screens.settings_screen import SettingsScreen
+        from .screens.settings_screen import SettingsScreen  # screens load when first opened
 
         sections = [(None, AppSettings)] + [
             (game.title, game.settings_section) for game in self.games if game.settings_section is not None

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from clubfight.common.storage.paths import records_dir
+
 if TYPE_CHECKING:
     from .app import CardGamesApp
     from .games import Game
@@ -33,8 +35,6 @@ def app_commands(app: CardGamesApp, screen: Screen[Any]) -> Iterator[SystemComma
 
 def _records(games: tuple[Game, ...]) -> list[tuple[Game, Path]]:
     """Every game's exported records in the data folder, newest first (none if it can't be read)."""
-    from clubfight.common.storage.paths import records_dir
-
     found: list[tuple[float, Game, Path]] = []
     try:
         folder = records_dir()

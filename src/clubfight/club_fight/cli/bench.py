@@ -8,7 +8,11 @@ import shlex
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
 from clubfight.club_fight.ai.bench import (
     ALL_POLICIES,
@@ -23,9 +27,6 @@ from clubfight.club_fight.ai.bench import (
 from clubfight.club_fight.names import LEVELS
 from clubfight.common.command_line import UsageError
 from clubfight.common.shuffle import MAX_SEED
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 
 def _names(text: str, allowed: tuple[str, ...], what: str) -> list[str]:
@@ -51,9 +52,6 @@ def _milliseconds(seconds: float) -> str:
 
 def render(rows: list[Row], title: str, console: Console | None = None) -> None:
     """The table at the terminal's width: at 80 columns Rich folds the headers and cells to fit."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
 
     # Short headers and units in them, so the table fits 80 columns; narrower still, Rich folds it.
     table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0), pad_edge=False)
@@ -82,8 +80,6 @@ def render(rows: list[Row], title: str, console: Console | None = None) -> None:
 @contextmanager
 def progress_bar(total: int, console: Console | None = None) -> Iterator[Callable[[], None]]:
     """A Rich progress line on standard error: deals done, the rate and the time left."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     progress = Progress(
         TextColumn("bench"),

@@ -15,14 +15,13 @@ from clubfight.club_fight.game import (
     parse_record,
     result_text,
 )
+from clubfight.club_fight.tui.launch import ClubFightReplay
 from clubfight.common.command_line import OpenApp, UsageError, read_record_text
 
 
 def run(args: argparse.Namespace) -> int | OpenApp:
     record = read_record_file(args.file)
     if not getattr(args, "text", False):
-        from clubfight.club_fight.tui.launch import ClubFightReplay
-
         return OpenApp(ClubFightReplay(record.positions, record.moves))
     print(replay_text(record), end="")
     return 0

@@ -35,7 +35,7 @@ _FIGURES = frozenset({"DealScore", "GroupStats", "StatsSummary", "summarize"})
 def __getattr__(name: str) -> object:
     """The figures, imported on first use (PEP 562): the start-up path never asks for them."""
     if name in _FIGURES:
-        from clubfight.club_fight.game import figures
+        from clubfight.club_fight.game import figures  # the figures load when first asked for
 
         return getattr(figures, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

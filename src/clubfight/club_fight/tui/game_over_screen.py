@@ -132,7 +132,7 @@ class GameOverScreen(ModalScreen[str]):
 
     def action_winnable(self) -> None:
         """Solve the deal from its opening (in a worker, on its own screen); the answer is kept for next time."""
-        from .verdict_screen import VerdictScreen
+        from .verdict_screen import VerdictScreen  # it brings the solver: only when asked
 
         def answered(answer: Answer | None) -> None:
             if answer is not None and answer.result.verdict is not Verdict.UNKNOWN:

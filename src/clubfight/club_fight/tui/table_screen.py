@@ -241,7 +241,7 @@ class GameScreen(Screen[None]):
         self.apply(self.model.count_hint())
 
     def _ask(self, blocks: tuple[str, ...]) -> None:
-        from .questions import blocking_question
+        from .questions import blocking_question  # not on the way to the first frame
 
         self.app.push_screen(blocking_question(list(blocks)), lambda yes: self.apply(self.model.answer(bool(yes))))
 
@@ -513,7 +513,7 @@ class GameScreen(Screen[None]):
             self.host.summary_requested(self)
 
     def action_discards(self) -> None:
-        from .discard_screen import DiscardScreen
+        from .discard_screen import DiscardScreen  # not on the way to the first frame
 
         self.app.push_screen(DiscardScreen(self.history, self.moves))
 

@@ -27,6 +27,7 @@ from clubfight.club_fight.ai import LostPositions, Mistake, SolveResult, Verdict
 from clubfight.club_fight.engine import Move, Outcome, Position
 from clubfight.shell.widgets.buttons import FlatButton
 
+from .line_viewer_screen import LineViewerScreen
 from .plan import describe_cards
 
 TIME_LIMIT = 10.0
@@ -277,14 +278,10 @@ class VerdictScreen(ModalScreen[Answer | None]):
             self.query_one("#verdict-status", Static).update("Cancelling…")
 
     def action_show_line(self) -> None:
-        from .line_viewer_screen import LineViewerScreen
-
         if self.result is not None and self.winnable and not self.won:
             self.app.push_screen(LineViewerScreen(self.start, self.result.line))
 
     def action_show_mistake(self) -> None:
-        from .line_viewer_screen import LineViewerScreen
-
         mistake = self.mistake
         if mistake is not None:
             title = f"Winning from turn {mistake.turn}"

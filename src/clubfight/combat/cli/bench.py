@@ -7,6 +7,8 @@ subparsers; nothing heavy is imported until ``run``.
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,7 +68,7 @@ def _ms(seconds: float) -> str:
 
 
 def render(summary: Any, title: str) -> None:
-    from rich.console import Console
+    from rich.console import Console  # only to print the table (the parser imports this module)
     from rich.table import Table
 
     console = Console(width=max(Console().width, 110))
@@ -117,9 +119,7 @@ def render(summary: Any, title: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-    import shlex
-
+    # The combat parser imports this module for --help: the AI and Rich load only when the bench runs.
     from clubfight.combat.ai import Level
     from clubfight.combat.ai.bench import make_tasks, report_json, run_games, summarise
     from clubfight.combat.engine import MAX_SEED

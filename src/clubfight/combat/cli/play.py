@@ -7,22 +7,17 @@ Textual is imported only once the options are known to be good.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
+from clubfight.combat.ai import Level
+from clubfight.combat.engine import Colour, CombatCode, Juggle, NotationError, Style
+from clubfight.combat.tui.launch import CombatLaunch
 from clubfight.common.command_line import OpenApp, UsageError
-
-if TYPE_CHECKING:
-    from clubfight.combat.tui.launch import CombatLaunch
 
 MATCH_OPTIONS = ("opponent", "hot_seat", "seed", "deal", "rounds", "colour", "style", "survival", "juggle")
 
 
 def launch_from(args: argparse.Namespace) -> CombatLaunch:
     """The CombatLaunch the options ask for; UsageError for options that contradict each other."""
-    from clubfight.combat.ai import Level
-    from clubfight.combat.engine import Colour, CombatCode, Juggle, NotationError, Style
-    from clubfight.combat.tui.launch import CombatLaunch
-
     if args.hot_seat and args.opponent:
         raise UsageError("--hot-seat is two people at one terminal; leave out --opponent")
     if args.deal and args.seed is not None:

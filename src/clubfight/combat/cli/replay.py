@@ -7,14 +7,13 @@ from __future__ import annotations
 import argparse
 
 from clubfight.combat.game import MAX_LINE_LENGTH, MAX_RECORD_LINES, Match, RecordError, parse_record
+from clubfight.combat.tui.launch import CombatReplay
 from clubfight.common.command_line import OpenApp, UsageError, read_record_text
 
 
 def run(args: argparse.Namespace) -> int | OpenApp:
     match = read_combat_record(args.file)
     if not getattr(args, "text", False):
-        from clubfight.combat.tui.launch import CombatReplay
-
         return OpenApp(CombatReplay(match))
     print(replay_text(match), end="")
     return 0

@@ -21,12 +21,14 @@ from textual.widgets import Static
 
 from clubfight.combat.engine import Action, Card, Colour, EventKind, Phase, Round
 from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.screens.question_screen import AskScreen
 from clubfight.shell.widgets.buttons import FlatButton, update_if_changed
 from clubfight.shell.widgets.cards import red_ink
 from clubfight.shell.widgets.footer import KeyBar
 
 from .cards import CombatCard
 from .fight_model import CARD_SLOTS, FightChange, FightModel, arrange_places, points_text
+from .prompts import CounterScreen, DrawOffScreen
 
 SLOT_KEYS = ("z", "x", "c", "v", "b", "n", "m", "comma")
 SLOT_LABELS = ("z", "x", "c", "v", "b", "n", "m", ",")
@@ -405,8 +407,6 @@ class FightScreen(Screen[None]):
         self.apply(self.model.play(action))
 
     def _ask_counter(self) -> None:
-        from .prompts import CounterScreen
-
         model = self.model
         r = model.round
         pending = r.pending
@@ -434,8 +434,6 @@ class FightScreen(Screen[None]):
         self.app.push_screen(CounterScreen(str(r.attacker), play, options), answered)
 
     def _ask_end(self) -> None:
-        from clubfight.shell.screens.question_screen import AskScreen
-
         cards = " ".join(c.symbol for c in self.model.unplayed_cards())
         left = self.model.hand_size()
         cards_left = "Your card in hand becomes" if left == 1 else f"Your {left} cards in hand become"
@@ -456,8 +454,6 @@ class FightScreen(Screen[None]):
         self.app.push_screen(question, answered)
 
     def _show_draw_off(self) -> None:
-        from .prompts import DrawOffScreen
-
         steps = [e for e in self.model.round.events if e.kind is EventKind.DRAW_OFF]
         if not steps:
             self.call_after_refresh(self.resume_flow)

@@ -199,7 +199,7 @@ def _set_aside(
 
 def _rewrite_unless_changed(path: Path, raw: bytes, value: T, rewrite: Callable[[T], None]) -> None:
     """Repair the file under its lock, unless another process rewrote it since it was read."""
-    from .lock import locked
+    from .lock import locked  # lock imports this module: bound when a damaged file is set aside
 
     with locked(path):
         if _read(path) == raw:

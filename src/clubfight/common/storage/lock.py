@@ -44,7 +44,7 @@ def owner_path(path: Path) -> Path:
 @contextmanager
 def locked(path: Path, *, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold ``path``'s lock for a read-modify-write (creating its folder if need be)."""
-    from filelock import FileLock
+    from filelock import FileLock  # on the first write only: start-up, which only reads, skips it
 
     where = lock_path(path)
     with _registry:
@@ -73,7 +73,7 @@ class Hold:
 
 def hold(path: Path) -> Hold | None:
     """Claim ``path`` now, without waiting; None when another process (or another ``Hold``) has it."""
-    from filelock import FileLock, Timeout
+    from filelock import FileLock, Timeout  # when a game is first saved, not at start-up
 
     where = owner_path(path)
     where.parent.mkdir(parents=True, exist_ok=True)

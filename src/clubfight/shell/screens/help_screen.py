@@ -25,7 +25,7 @@ from textual.widgets import Footer
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.markdown import Markdown
+    from rich.markdown import Markdown  # the Markdown parser loads with the first help
 
 SOURCE_DOCS = Path(__file__).resolve().parents[4] / "docs"
 """In a source checkout or an editable install, the docs are read where they are written."""
@@ -67,7 +67,7 @@ class HelpDocument:
 @cache
 def parsed(document: HelpDocument) -> tuple[Markdown, ...]:
     """The document's parts as Rich Markdown, parsed once per process."""
-    from rich.markdown import Markdown
+    from rich.markdown import Markdown  # the Markdown parser loads with the first help
 
     return tuple(Markdown(readable_links(part), hyperlinks=False) for part in document.parts())
 
