@@ -34,7 +34,12 @@ PURE_PACKAGES = (
 import (clubfight.club_fight.ai.bench, say)."""
 
 
-MODELS = ("clubfight.club_fight.tui.table_model", "clubfight.club_fight.tui.plan", "clubfight.combat.tui.fight_model")
+MODELS = (
+    "clubfight.club_fight.tui.table_model",
+    "clubfight.club_fight.tui.plan",
+    "clubfight.combat.tui.fight_model",
+    "clubfight.combat.tui.fight_text",
+)
 """The plain-Python models behind the screens: they decide, the screens draw, so no UI library here."""
 
 

@@ -7,7 +7,8 @@ from combat_tui_support import match_of
 from clubfight.combat.ai import Level
 from clubfight.combat.engine import Arrange, Attack, Card, Colour, CombatCode, Phase, PlayKind, Points, parse_action
 from clubfight.combat.game import Match
-from clubfight.combat.tui.fight_model import FightModel, ai_seed, arrange_places, fits_text
+from clubfight.combat.tui.fight_model import FightModel, ai_seed, arrange_places
+from clubfight.combat.tui.fight_text import fits_text
 from combat.combat_support import make
 
 RED, BLACK = Colour.RED, Colour.BLACK

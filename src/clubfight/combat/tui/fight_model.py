@@ -1,8 +1,9 @@
 """Combat Club's fight as plain Python: arranging, picking cards and a stack, confirming, ending the
 turn, countering, the computer's moves and the hot-seat curtain.
 
-The fight screen maps keys and clicks to these transitions and draws what the model holds; the app
-saves and records on the messages the screen posts for each ``FightChange``. No Textual here, so a whole
+The fight screen maps keys and clicks to these transitions and draws what the model holds; Combat
+Club's side of the app saves and records on what the screen hands on for each ``FightChange``. The
+words for plays and points are ``fight_text``'s. No Textual here, so a whole
 match can be tested without a terminal. Every rule comes from the engine: the lit stacks, the
 previews and the reasons are ``Round.legal_actions``, ``points_of``, ``is_safe``, ``wins_of`` and
 ``explain``, never a rule rebuilt here.
@@ -38,6 +39,8 @@ from clubfight.combat.engine import (
     neutral_place,
 )
 from clubfight.combat.game import Match
+
+from .fight_text import fits_text, play_text, points_text
 
 SEED_MASK = (1 << 64) - 1
 CARD_SLOTS = 8
@@ -80,48 +83,6 @@ def arrange_places(colour: Colour) -> tuple[int, int, int, int]:
     front = front_row(colour)
     ordered = front if colour is Colour.RED else tuple(reversed(front))
     return (ordered[0], ordered[1], ordered[2], neutral_place(colour))
-
-
-def describe(attack: Attack, r: Round) -> str:
-    """``8♥-9♥ onto the K♠ at 3``."""
-    top = r.top(attack.to)
-    onto = top.symbol if top is not None else "?"
-    return f"{'-'.join(c.symbol for c in attack.cards)} onto the {onto} at {attack.to}"
-
-
-def points_text(points: Points) -> str:
-    """Points part by part, with the total once there are two parts: ``Attack 1``, ``Throw 3 + Combo 3 = 6``."""
-    return str(points)
-
-
-def wins_text(wins: frozenset[Win] | tuple[Win, ...]) -> str:
-    return ", ".join(w.title for w in (Win.RING_OUT, Win.SUBMISSION, Win.KNOCK_OUT, Win.TIME_OUT) if w in wins)
-
-
-_FITS = {
-    1: "an A, a 2 or a J (or a 10 of your own colour)",
-    10: "a 9 or a 10 (or an A of your own colour)",
-    11: "a J, a Q, an A, a 2 or a 3 (or a K of your own colour)",
-    12: "a J, a Q, a K, a 4, a 5 or a 6",
-    13: "a Q, a K, a 7, an 8 or a 9 (or a J of your own colour)",
-}
-_FACE_OF = {n: face for face, numbers in ((11, (1, 2, 3)), (12, (4, 5, 6)), (13, (7, 8, 9))) for n in numbers}
-_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-def fits_text(card: Card) -> str:
-    """P1 in words for one card: what it may go onto."""
-    if card.is_joker:
-        return "a joker goes onto any stack that is not another player's 10"
-    rank = card.rank
-    if rank in _FITS:
-        article = "an" if rank == 1 else "a"
-        return f"{article} {card.rank_name} goes onto {_FITS[rank]}"
-    low, high = _NAMES.get(rank - 1, str(rank - 1)), _NAMES.get(rank + 1, str(rank + 1))
-    lower = f"an {low}" if low in ("A", "8") else f"a {low}"
-    higher = "an 8" if high == "8" else f"a {high}"
-    here = "an 8" if rank == 8 else f"a {rank}"
-    return f"{here} goes onto {lower}, {here}, {higher} or a {_NAMES[_FACE_OF[rank]]}"
 
 
 @dataclass
@@ -252,21 +213,12 @@ class FightModel:
             return self._arrangement_text()
         attack = self.attack
         if attack is None:
-            if self.picked and self.humans_turn:
-                if self.targets():
-                    return "Now a lit stack (1-9): each says safe or unsafe."
-                return ""
-            return ""
-        points = r.points_of(attack)
-        safe = r.is_safe(attack)
-        text = f"{describe(attack, r)}: {points_text(points)}"
-        text += "  (safe)" if safe else f"  (UNSAFE: {r.defender} may counter)"
-        wins = r.wins_of(attack)
-        if wins:
-            text += f"  → {wins_text(wins)}{'' if safe else ' unless countered'}"
-        if len(self._at(attack.to)) > 1:
-            text += "  ← → the other order"
-        return text
+            return (
+                "Now a lit stack (1-9): each says safe or unsafe."
+                if self.picked and self.humans_turn and self.targets()
+                else ""
+            )
+        return play_text(r, attack, other_order=len(self._at(attack.to)) > 1)
 
     # --- setup -----------------------------------------------------------------------------
 

@@ -27,7 +27,8 @@ from clubfight.shell.widgets.cards import red_ink
 from clubfight.shell.widgets.footer import KeyBar
 
 from .cards import CombatCard
-from .fight_model import CARD_SLOTS, FightChange, FightModel, arrange_places, points_text
+from .fight_model import CARD_SLOTS, FightChange, FightModel, arrange_places
+from .fight_text import points_text
 from .prompts import CounterScreen, DrawOffScreen
 
 SLOT_KEYS = ("z", "x", "c", "v", "b", "n", "m", "comma")

@@ -17,7 +17,7 @@ from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
 
 from .cards import CombatCard
-from .fight_model import points_text, wins_text
+from .fight_text import points_text, wins_text
 
 
 class CounterScreen(ModalScreen[Card | None]):
