@@ -8,18 +8,19 @@ the player's next decision.
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar, Protocol
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import WorkerState
 
-from clubfight.combat.engine import Action, Card, Colour, EventKind, Phase, Round
+from clubfight.combat.engine import Card, Colour, EventKind, Phase, Round
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.screens.question_screen import AskScreen
 from clubfight.shell.widgets.buttons import FlatButton, update_if_changed
@@ -60,6 +61,12 @@ def _bindings() -> list[BindingType]:
     return bindings
 
 
+COMPUTER = "computer"
+"""The worker group of the computer's turn."""
+PACE_STEP = 0.02
+"""How often the computer's pause looks whether space skipped it."""
+
+
 class FightHost(Protocol):
     """What the fight hands on (the app's Combat Club side, ``entry.CombatGame``, does it)."""
 
@@ -84,14 +91,13 @@ class FightScreen(Screen[None]):
         """Seconds between the computer's moves; 0 plays them at once (tests, animations off)."""
         self.title_text = title
         self.skipping = False
-        self.thinking = False
-        self._timer: Timer | None = None
+        """Space: the computer's moves play at once until the player's next decision."""
         self._modal = False
 
     @property
     def busy(self) -> bool:
         """The computer is about to move or thinking (tests wait for this to clear)."""
-        return self.thinking or self._timer is not None
+        return any(w.group == COMPUTER and w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in self.workers)
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -379,33 +385,32 @@ class FightScreen(Screen[None]):
             if r.phase is Phase.COUNTER:
                 self._ask_counter()
             return
-        if model.computer_to_act:
-            self._schedule()
+        if model.computer_to_act and not self.busy:
+            self.computer_turn()
 
-    def _schedule(self) -> None:
-        if self.thinking or self._timer is not None:
-            return
-        delay = 0.0 if self.skipping or self.pace <= 0 else self.pace
-        self._timer = self.set_timer(max(delay, 0.01), self._think)
-        self.render_model()
-
-    def _think(self) -> None:
-        self._timer = None
-        if not self.model.computer_to_act or self.app.screen is not self:
-            return
-        self.thinking = True
-        self.run_worker(self._decide, thread=True, group="computer", exit_on_error=True)
-
-    def _decide(self) -> None:
-        action = self.model.computer_action()
-        self.app.call_from_thread(self._computer_plays, action)
-
-    def _computer_plays(self, action: Action) -> None:
-        self.thinking = False
-        r = self.model.round
-        if not self.model.computer_to_act or not r.is_legal(action):
-            return
-        self.apply(self.model.play(action))
+    @work(exclusive=True, group=COMPUTER, exit_on_error=False)
+    async def computer_turn(self) -> None:
+        """The computer's actions until the player's next decision (or a dialog): each after a pause
+        a person can follow (space skips it), decided on a thread (the search is CPU-bound: the screen
+        stays live), and applied here, on the event loop, unless the match moved on meanwhile."""
+        model = self.model
+        while model.computer_to_act and self.app.screen is self and not self._modal:
+            self.render_model()  # "thinking…"
+            waited = 0.0
+            while waited < self.pace and not self.skipping:
+                await asyncio.sleep(PACE_STEP)
+                waited += PACE_STEP
+            before = model.round
+            if not model.computer_to_act or self.app.screen is not self or self._modal:
+                return
+            try:
+                action = await asyncio.to_thread(model.computer_action)
+            except Exception as error:  # a bug in the computer: one line, never a traceback
+                self.apply(model.say(f"The computer could not decide ({error or type(error).__name__})."))
+                return
+            if model.round is not before or not before.is_legal(action):
+                return
+            self.apply(model.play(action))
 
     def _ask_counter(self) -> None:
         model = self.model
@@ -502,11 +507,7 @@ class FightScreen(Screen[None]):
 
     def action_skip(self) -> None:
         """Space: the computer's moves play at once until the player's next decision."""
-        self.skipping = True
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-            self._think()
+        self.skipping = True  # the computer's pause, if it is in one, ends at once
 
     # --- mouse ----------------------------------------------------------------------------
 
