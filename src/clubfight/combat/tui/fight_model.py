@@ -404,7 +404,7 @@ class FightModel:
                 return self.say("Pick all four cards first (or press a to let the computer arrange).")
             return self.play(action)
         if r.phase is Phase.COUNTER:
-            return self.answer_counter(True)
+            return self.answer_counter(self.chosen_counter())
         if r.phase is not Phase.ATTACK:
             return NOTHING
         attack = self.attack
@@ -451,15 +451,21 @@ class FightModel:
                 found.append((action.card, points, wins))
         return found
 
-    def answer_counter(self, counter: bool) -> FightChange:
-        """The defender's answer to an unsafe play: counter with the chosen card, or let it stand."""
+    def answer_counter(self, card: Card | None) -> FightChange:
+        """The defender's answer to an unsafe play: counter with ``card``, or (None) let it stand."""
         r = self.round
         if r.phase is not Phase.COUNTER or not self.humans_turn:
             return NOTHING
-        if not counter:
+        if card is None:
             return self.play(Decline())
+        if not r.is_legal(Counter(card)):
+            return self.say(f"The {card.symbol} is no counter here.")
+        return self.play(Counter(card))
+
+    def chosen_counter(self) -> Card | None:
+        """The counter card ← → has chosen (None: no card fits)."""
         options = self.counter_options()
-        return self.play(Counter(options[self.counter_index % len(options)][0]))
+        return options[self.counter_index % len(options)][0] if options else None
 
     def computer_action(self) -> Action:
         """The computer's decision for the seat to act (may take a moment at hard: run it off the UI thread)."""

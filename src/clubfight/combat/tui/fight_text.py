@@ -49,6 +49,26 @@ def fits_text(card: Card) -> str:
     return f"{here} goes onto {lower}, {here}, {higher} or a {_NAMES[_FACE_OF[rank]]}"
 
 
+def counter_question(r: Round) -> str:
+    """The play a counter would answer: ``BLACK plays 7♣ onto the 6♥ at 8 (unsafe): Attack 1 if it stands.``"""
+    pending, points = r.pending, r.pending_points
+    if pending is None or points is None:
+        return ""
+    before = r.stack(pending.to)[-len(pending.cards) - 1]
+    cards = "-".join(c.symbol for c in pending.cards)
+    verb = "throws" if pending.is_throw else "plays"
+    play = f"{r.attacker} {verb} {cards} onto the {before.symbol} at {pending.to}"
+    return f"{play} (unsafe): {points_text(points)} if it stands."
+
+
+def end_turn_question(playable: tuple[Card, ...], hand_size: int) -> str:
+    """Why ending the turn is asked about: what could still be played, and what the hand becomes (T4)."""
+    cards = " ".join(c.symbol for c in playable)
+    cards_left = "Your card in hand becomes" if hand_size == 1 else f"Your {hand_size} cards in hand become"
+    given = f" {cards_left} your opponent's ADVANTAGE." if hand_size else ""
+    return f"You could still play: {cards}.{given}"
+
+
 def play_text(r: Round, attack: Attack, *, other_order: bool = False) -> str:
     """A play as the preview line shows it: what it scores, whether it is safe, what it wins."""
     points = r.points_of(attack)

@@ -1,5 +1,6 @@
 """The fight's questions: a counter (C1), the end of a turn with cards still playable, and the
-centre draw-off (U3) shown step by step."""
+centre draw-off (U3) shown step by step. Each dismisses with the answer; the fight screen hands it
+to its model."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from textual.widgets import Static
 
 from clubfight.combat.engine import Card, Event, Points, Win
 from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.screens.question_screen import AskScreen
 from clubfight.shell.widgets.buttons import FlatButton
 
 from .cards import CombatCard
-from .fight_text import points_text, wins_text
+from .fight_model import FightModel
+from .fight_text import counter_question, end_turn_question, points_text, wins_text
 
 
 class CounterScreen(ModalScreen[Card | None]):
@@ -40,6 +43,12 @@ class CounterScreen(ModalScreen[Card | None]):
         self.play = play
         self.options = options
         self.index = 0
+
+    @classmethod
+    def asking(cls, model: FightModel) -> CounterScreen:
+        """The question for the model's counter window, its current choice picked."""
+        r = model.round
+        return cls(str(r.attacker), counter_question(r), model.counter_options())
 
     def compose(self) -> ComposeResult:
         with Vertical(id="counter"):
@@ -90,6 +99,12 @@ class CounterScreen(ModalScreen[Card | None]):
     def _pressed(self, event: FlatButton.Pressed) -> None:
         event.stop()
         self.action_answer(event.button.id == "yes")
+
+
+def end_turn_screen(model: FightModel) -> AskScreen:
+    """End the turn while a card could still be played? Dismisses with True to end it."""
+    detail = end_turn_question(model.unplayed_cards(), model.hand_size())
+    return AskScreen("End your turn?", detail, "End the turn", "Go back and play on", id="end-turn")
 
 
 class DrawOffScreen(ModalScreen[None]):
