@@ -21,3 +21,7 @@ STYLES = (
 """``engine.Style``'s values."""
 JUGGLES = ("combo", "rush", "both")
 """``engine.Juggle``'s values but ``none``."""
+RING_OUT_MARKS = ("easy", "always", "never")
+"""When the fight marks the player's front-row stacks open to a two-play ring out: against easy only
+(the default, for learning the game), in every match, or never."""
+RING_OUT_MARK_LABELS = {"easy": "against easy", "always": "always", "never": "never"}

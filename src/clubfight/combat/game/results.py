@@ -25,7 +25,8 @@ class CombatResult:
 
     ``wins_by`` and ``losses_by`` name how each round the player won or lost was decided (W7's name).
     ``best_score`` is the player's highest score at the end of a round. An abandoned match (the
-    player declined to resume it) counts as a match lost.
+    player declined to resume it) counts as a match lost. ``assisted``: the player took an action
+    back (undo) during the match.
     """
 
     played_on: date
@@ -40,6 +41,7 @@ class CombatResult:
     best_score: int = 0
     abandoned: bool = False
     match_id: str | None = None
+    assisted: bool = False
 
     @staticmethod
     def from_match(
@@ -50,6 +52,7 @@ class CombatResult:
         played_on: date,
         abandoned: bool = False,
         match_id: str | None = None,
+        assisted: bool = False,
     ) -> CombatResult:
         wins_by: list[Win] = []
         losses_by: list[Win] = []
@@ -75,6 +78,7 @@ class CombatResult:
             best_score=best,
             abandoned=abandoned and match.winner is not colour,
             match_id=match_id,
+            assisted=assisted,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -91,6 +95,7 @@ class CombatResult:
             "best_score": self.best_score,
             "abandoned": self.abandoned,
             "id": self.match_id,
+            **({"assisted": True} if self.assisted else {}),  # absent when false: older files read back the same
         }
 
 
@@ -108,6 +113,8 @@ class CombatFigures:
     best_score: int | None = None
     best_streak: int = 0
     current_streak: int = 0
+    assisted: int = 0
+    """Matches with an action taken back (undo)."""
 
     @property
     def matches_lost(self) -> int:
@@ -130,6 +137,7 @@ class CombatFigures:
             "best_score": self.best_score,
             "best_streak": self.best_streak,
             "current_streak": self.current_streak,
+            "assisted": self.assisted,
         }
 
 
@@ -165,6 +173,7 @@ def combat_figures(results: Iterable[CombatResult]) -> tuple[CombatFigures, ...]
                 best_score=max(g.best_score for g in games),
                 best_streak=best,
                 current_streak=streak,
+                assisted=sum(1 for g in games if g.assisted),
             )
         )
     return tuple(found)
@@ -173,13 +182,23 @@ def combat_figures(results: Iterable[CombatResult]) -> tuple[CombatFigures, ...]
 @dataclass(frozen=True, slots=True)
 class CombatSave:
     """An unfinished match as the app keeps it: its record text (``format_record``), the computer's
-    level (None for two players at one terminal), the colour the player took and the match's id.
-    Loading replays the record through the engine, so a tampered save can only give a legal match."""
+    level (None for two players at one terminal), the colour the player took, the match's id and
+    whether an action was taken back. Loading replays the record through the engine, so a tampered
+    save can only give a legal match."""
 
     record: str
     opponent: str | None
     colour: Colour
     match_id: str | None = None
+    assisted: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"record": self.record, "opponent": self.opponent, "colour": self.colour.value, "id": self.match_id}
+        document: dict[str, Any] = {
+            "record": self.record,
+            "opponent": self.opponent,
+            "colour": self.colour.value,
+            "id": self.match_id,
+        }
+        if self.assisted:  # absent when false: older saves read back the same
+            document["assisted"] = True
+        return document

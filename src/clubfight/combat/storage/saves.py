@@ -28,7 +28,7 @@ from clubfight.combat.game import (
 )
 from clubfight.common.storage import paths, slots
 from clubfight.common.storage.atomic import Damaged, Loaded, load_document, write_document
-from clubfight.common.storage.schema import SchemaError, get_optional_game_id, get_optional_str, get_str
+from clubfight.common.storage.schema import SchemaError, get_bool, get_optional_game_id, get_optional_str, get_str
 
 KIND = "combat-save"
 VERSION = 1
@@ -88,7 +88,8 @@ def read_save(document: dict[str, Any]) -> tuple[CombatSave, Match]:
         colour_text = get_str(document, "colour", 5)
         if colour_text not in ("red", "black"):
             raise SchemaError("colour must be red or black")
-        save = CombatSave(record, opponent, Colour(colour_text), get_optional_game_id(document, "id"))
+        assisted = "assisted" in document and get_bool(document, "assisted")  # absent from older saves
+        save = CombatSave(record, opponent, Colour(colour_text), get_optional_game_id(document, "id"), assisted)
         return save, parse_record(record)
     except (SchemaError, RecordError) as error:
         raise Damaged(f"makes no sense ({error})") from None

@@ -78,6 +78,7 @@ def read_combat_result(value: object) -> CombatResult:
         best_score=get_int(obj, "best_score", 0, MAX_SCORE),
         abandoned=get_bool(obj, "abandoned"),
         match_id=get_optional_game_id(obj, "id"),
+        assisted="assisted" in obj and get_bool(obj, "assisted"),  # absent from files before undo came
     )
 
 

@@ -37,6 +37,9 @@ class SettingsSection:
     PATTERNS: ClassVar[Mapping[str, tuple[re.Pattern[str], str]]] = {}
     """A str field's shape and how to say it ("a theme name such as clubfight-felt")."""
     TITLES: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    OMIT_DEFAULTS: ClassVar[bool] = False
+    """Leave fields at their defaults out of the file: a section added after files were written keeps
+    those files as they were, byte for byte, until one of its fields is changed."""
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -66,6 +69,14 @@ class SettingsSection:
             if problem:
                 raise ValueError(problem)
         return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        """The section's fields as the file holds them."""
+        values = asdict(self)
+        if self.OMIT_DEFAULTS:
+            default = type(self)()
+            values = {name: value for name, value in values.items() if value != getattr(default, name)}
+        return values
 
     @classmethod
     def read(cls: type[S], document: Mapping[str, Any]) -> tuple[S, list[str]]:
@@ -137,7 +148,7 @@ class SettingsBook:
     def to_json(self) -> dict[str, Any]:
         document = dict(self._others)
         for section in self._sections.values():
-            document.update(asdict(section))
+            document.update(section.to_json())
         return document
 
     def __eq__(self, other: object) -> bool:
