@@ -35,7 +35,18 @@ def add_combat_parser(commands: Any) -> None:
     fight.add_argument("--deal", metavar="CODE", help="deal the match from a code such as combat-12345")
     fight.add_argument("--rounds", type=int, choices=ROUNDS, help="best of 1, 3 or 5 rounds (default 3)")
     fight.add_argument("--colour", choices=("red", "black"), help="your colour (default red)")
-    fight.add_argument("--style", choices=STYLES, metavar="NAME", help=f"your fighting style: {', '.join(STYLES)}")
+    fight.add_argument(
+        "--style",
+        choices=STYLES,
+        metavar="NAME",
+        help=f"your fighting style: {', '.join(STYLES)} (hot-seat: the --colour player's, RED unless --colour black)",
+    )
+    fight.add_argument(
+        "--other-style",
+        choices=STYLES,
+        metavar="NAME",
+        help="the other side's fighting style: the computer's, or in hot-seat the other player's",
+    )
     fight.add_argument("--survival", action="store_true", help="survival mode: the loser of a round keeps its score")
     fight.add_argument(
         "--juggle",

@@ -13,7 +13,18 @@ from clubfight.combat.engine import Colour, CombatCode, Juggle, NotationError, S
 from clubfight.combat.tui.launch import CombatLaunch
 from clubfight.common.command_line import OpenApp, UsageError
 
-MATCH_OPTIONS = ("opponent", "hot_seat", "seed", "deal", "rounds", "colour", "style", "survival", "juggle")
+MATCH_OPTIONS = (
+    "opponent",
+    "hot_seat",
+    "seed",
+    "deal",
+    "rounds",
+    "colour",
+    "style",
+    "other_style",
+    "survival",
+    "juggle",
+)
 
 
 def launch_from(args: argparse.Namespace) -> CombatLaunch:
@@ -35,6 +46,7 @@ def launch_from(args: argparse.Namespace) -> CombatLaunch:
         rounds=args.rounds or 3,
         seed=seed,
         style=Style(args.style) if args.style else None,
+        other_style=Style(args.other_style) if args.other_style else None,
         juggle=Juggle(args.juggle) if args.juggle else Juggle.NONE,
         survival=bool(args.survival),
         ask=not given,

@@ -42,7 +42,12 @@ class CombatLaunch:
 
     def describe(self) -> str:
         who = "a friend (hot-seat)" if self.opponent is None else f"the computer ({self.opponent.value})"
-        return f"{self.colour} against {who}, best of {self.rounds}"
+        text = f"{self.colour} against {who}, best of {self.rounds}"
+        rules = self.rules()
+        if rules.red_style is not None or rules.black_style is not None:
+            styles = (style.title if style is not None else "none" for style in (rules.red_style, rules.black_style))
+            text += ", styles RED {} and BLACK {}".format(*styles)
+        return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,10 @@ from clubfight.combat.engine import Juggle, Style
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
 
+from .fight_text import JUGGLE_RULES, STYLE_RULES
 from .launch import CombatLaunch
+
+STYLES_HINT = "Styles (y, t): each bends one rule for its player; none is the plain game."
 
 TITLE_ART = """\
 ╭──────╮ ╭──────╮
@@ -64,6 +67,8 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
     def __init__(self, launch: CombatLaunch | None = None) -> None:
         super().__init__()
         self.launch = launch or CombatLaunch()
+        self.highlighted = ""
+        """The option changed last: its rule is shown under the options (styles and juggling)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cstart"):
@@ -72,6 +77,7 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
             for name in ("opponent", "colour", "rounds", "style", "other_style", "juggle", "survival"):
                 with Center():
                     yield FlatButton("", id=f"cs-{name}", classes="option")
+            yield Static(STYLES_HINT, id="cs-rule")
             with Center():
                 yield FlatButton("Enter  FIGHT!", id="cstart-go")
             yield Static("? rules and keys    Esc back    q quit", id="cstart-hint")
@@ -83,12 +89,16 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
     def _labels(self) -> dict[str, str]:
         launch = self.launch
         opponent = "a friend at this terminal" if launch.opponent is None else f"the computer, {launch.opponent.value}"
-        them = "Their style" if launch.opponent is None else "Computer's style"
+        mine = "Your style" if launch.opponent is not None else f"{launch.colour}'s style"
+        them = f"{launch.colour.other}'s style" if launch.opponent is None else "Computer's style"
+        colour = f"You play: {launch.colour}"
+        if launch.opponent is None:
+            colour = f"y sets the style of: {launch.colour}"
         return {
             "opponent": f"e/n/h/f  Opponent: {opponent}",
-            "colour": f"c  You play: {launch.colour}",
+            "colour": f"c  {colour}",
             "rounds": f"r  Rounds: best of {launch.rounds}",
-            "style": f"y  Your style: {_style(launch.style)}",
+            "style": f"y  {mine}: {_style(launch.style)}",
             "other_style": f"t  {them}: {_style(launch.other_style)}",
             "juggle": f"j  Juggle combo: {launch.juggle.value}",
             "survival": f"v  Survival mode: {'ON' if launch.survival else 'off'}",
@@ -98,7 +108,23 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
         for name, label in self._labels().items():
             button = self.query_one(f"#cs-{name}", FlatButton)
             button.label = label
+            button.set_class(name == self.highlighted, "-highlighted")
         self.query_one("#cs-survival", FlatButton).set_class(self.launch.survival, "-on")
+        self.query_one("#cs-rule", Static).update(self._rule())
+
+    def _rule(self) -> str:
+        """The rule of the style (or juggle) just chosen, in one line."""
+        launch = self.launch
+        if self.highlighted in ("style", "other_style"):
+            style = launch.style if self.highlighted == "style" else launch.other_style
+            if style is None:
+                return "none: the plain game, no rule bent."
+            return f"{style.title}: {STYLE_RULES[style]}."
+        if self.highlighted == "juggle":
+            return f"Juggle {launch.juggle.value}: {JUGGLE_RULES[launch.juggle]}."
+        if self.highlighted == "survival":
+            return "Survival: the loser of a round keeps its score into the next one (M2)."
+        return STYLES_HINT
 
     def action_opponent(self, name: str) -> None:
         self.launch = self.launch.with_changes(opponent=None if name == "friend" else Level(name))
@@ -121,6 +147,7 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
         elif name == "opponent":
             launch = launch.with_changes(opponent=_next(OPPONENTS, launch.opponent))
         self.launch = launch
+        self.highlighted = name
         self._refresh()
 
     def action_fight(self) -> None:
