@@ -1,5 +1,6 @@
-"""Combat Club's help (``?``): docs/combat-rules.md, which opens with how to read the screen and the
-keys, drawn by the shell's help screen."""
+"""Combat Club's help (``?``): a short first-fight page (docs/combat-first-fight.md: how to read the
+screen, how a turn goes, the three tips that decide most rounds), then the whole rules
+(docs/combat-rules.md), drawn by the shell's help screen."""
 
 from __future__ import annotations
 
@@ -13,4 +14,13 @@ def combat_rules_markdown() -> str:
     return read_doc("combat-rules.md") or RULES_MISSING
 
 
-COMBAT_HELP = HelpDocument("combat", lambda: (combat_rules_markdown(),))
+def first_fight_markdown() -> str:
+    """docs/combat-first-fight.md (empty if missing: the rules still open the help)."""
+    return read_doc("combat-first-fight.md") or ""
+
+
+def combat_help_parts() -> tuple[str, ...]:
+    return tuple(part for part in (first_fight_markdown(), combat_rules_markdown()) if part)
+
+
+COMBAT_HELP = HelpDocument("combat", combat_help_parts)
