@@ -18,6 +18,8 @@ from clubfight.combat.game import Match
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
 
+from .fight_text import score_breakdown
+
 FONT = {
     "B": ("████ ", "█   █", "████ ", "█   █", "████ "),
     "C": (" ████", "█    ", "█    ", "█    ", " ████"),
@@ -80,6 +82,7 @@ class RoundOverScreen(ModalScreen[str]):
             yield Static(self._headline(result), id="banner-result")
             red, black = match.current.scores
             yield Static(f"Round {match.round_number}: RED {red} - BLACK {black} points.", id="banner-detail")
+            yield Static(self._breakdown(), id="banner-breakdown")
             yield Static(self._score(), id="banner-score")
             if not over:
                 yield FlatButton("n  Next round (Enter)", id="next")
@@ -102,6 +105,15 @@ class RoundOverScreen(ModalScreen[str]):
         if result.winner is self.you:
             return f"You win the round by {how}{judged}{also}!"
         return f"{result.winner} wins the round by {how}{judged}{also}."
+
+    def _breakdown(self) -> str:
+        """Each player's points of the round, part by part (a countered play scored nothing, C5)."""
+        played = self.match.rounds[-1]
+        events = [e for position in played.positions()[1:] for e in position.events]
+        rules = self.match.rules
+        return "\n".join(
+            score_breakdown(events, colour, rules, carried=played.start.score(colour)) for colour in Colour
+        )
 
     def _score(self) -> str:
         match = self.match
