@@ -64,6 +64,7 @@ class FightBoard(Horizontal):
         arranged = model.arranged() if r.phase is Phase.SETUP else {}
         chosen = model.attack
         last = last_places(r)
+        open_stacks = model.open_to_ring_out()
         for row in range(3):
             for col in range(3):
                 place = place_at(model.perspective, row, col)
@@ -92,4 +93,7 @@ class FightBoard(Horizontal):
                 elif place in last and not note:
                     mark = "•"
                     states.add("-last")
+                if place in open_stacks and not note:
+                    note = "danger"  # the opponent could ring this stack out within two plays
+                    states.add("-danger")
                 widget.show_card(card, title=title, mark=mark, states=frozenset(states), face_down=face_down, note=note)

@@ -13,6 +13,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from clubfight.combat.storage.settings import CombatSettings
+from clubfight.common.storage.settings import SettingsSection
 from clubfight.shell.games import Game, StartEntry, StartSection, StatsPane
 
 if TYPE_CHECKING:
@@ -42,6 +44,7 @@ class CombatGame(Game):
     ident = GAME
     title = "Combat Club"
     record_glob = "combat-*.txt"
+    settings_section = CombatSettings
 
     def __init__(self, app: CardGamesApp) -> None:
         super().__init__(app)
@@ -78,6 +81,15 @@ class CombatGame(Game):
 
     def replay(self, path: Path) -> None:
         self.side.replay(path)
+
+    @property
+    def settings(self) -> CombatSettings:
+        return self.app.settings_of(CombatSettings)
+
+    def settings_changed(self, section: SettingsSection | None) -> None:
+        """The ring-out marks, live, on the fight if one is open."""
+        if "side" in self.__dict__:  # never entered: no fight to update
+            self.side.settings_changed(self.settings)
 
     def close(self) -> None:
         if "side" in self.__dict__:  # never entered: nothing of Combat Club's to let go

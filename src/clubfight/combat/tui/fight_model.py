@@ -33,6 +33,7 @@ from clubfight.combat.engine import (
     Phase,
     Points,
     Round,
+    Style,
     Win,
     front_row,
     is_locked,
@@ -40,12 +41,14 @@ from clubfight.combat.engine import (
 )
 from clubfight.combat.game import Match
 
-from .fight_text import fits_text, play_text, points_text
+from .counter_window import standing_window, stood_at_once
+from .fight_text import OTHER_GAME_KEYS, fits_text, log_lines, play_text, points_text
+from .ring_out_watch import arrangement_openings, guarded, open_stacks, places_of
 
 SEED_MASK = (1 << 64) - 1
 CARD_SLOTS = 8
 """At most this many cards in the card row (hand, then ADVANTAGE): z x c v b n m and the comma."""
-CURTAIN_ACTIONS = frozenset({"confirm", "quit", "rules", "settings", "stats"})
+CURTAIN_ACTIONS = frozenset({"confirm", "quit", "rules", "settings", "stats", "full_log"})
 """The keys that still answer behind the hot-seat curtain."""
 
 
@@ -65,9 +68,21 @@ class FightChange:
     curtain: bool = False
     """Hot-seat: the keyboard passes to ``FightModel.curtain``."""
     new_round: bool = False
+    undone: bool = False
+    """The player's last action was taken back: autosave, and forget what the computer was deciding."""
 
 
 NOTHING = FightChange()
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """What taking back one of the player's actions restores."""
+
+    match: Match
+    shadow: Round | None
+    log_size: int
+    row: tuple[Card | None, ...]
 
 
 def ai_seed(match: Match) -> int:
@@ -108,6 +123,19 @@ class FightModel:
     """The last announcement of the computer's counter, shown big until the next action."""
     row: tuple[Card | None, ...] = ()
     """The card row as last laid out (``slots``): a card keeps its slot, and key, all turn."""
+    shadow: Round | None = None
+    """The counter window shown after an unsafe play that nothing in the defender's hand fits, which
+    the engine doesn't open (counter_window.py): the table looks the same either way."""
+    auto_placed: bool = False
+    """Setup: the fourth card went to the neutral row by itself."""
+    undos: list[Undo] = field(default_factory=list)
+    """The player's actions that may still be taken back (against the computer, until it answers)."""
+    no_undo: str = ""
+    """Why there is nothing to take back, when something was played."""
+    assisted: bool = False
+    """An action was taken back in this match: the statistics count it as assisted."""
+    ring_out_marks: bool = False
+    """Mark the player's front-row stacks the opponent could ring out within two plays (a setting)."""
 
     def __post_init__(self) -> None:
         if not self.humans:
@@ -121,7 +149,8 @@ class FightModel:
 
     @property
     def round(self) -> Round:
-        return self.match.current
+        """The round as the table shows it: the engine's, or the counter window it skipped (``shadow``)."""
+        return self.shadow if self.shadow is not None else self.match.current
 
     @property
     def hot_seat(self) -> bool:
@@ -246,16 +275,33 @@ class FightModel:
         return Arrange(self.viewer, (front[0], front[1], front[2]), by_place[neutral_place(self.viewer)])
 
     def auto_arrange(self) -> FightChange:
-        """The computer arranges the viewer's four cards (its normal level's choice)."""
+        """The computer arranges the viewer's four cards: its own choice, unless another arrangement of
+        the same cards leaves fewer front-row stacks open to a two-play ring out (ring_out_watch.py)."""
         r = self.round
         if r.phase is not Phase.SETUP or not self.humans_turn or self.viewer is None:
             return NOTHING
-        action = choose(r, Level.NORMAL, seed=ai_seed(self.match))
-        assert isinstance(action, Arrange)
-        by_place = dict(zip(front_row(self.viewer), action.front, strict=True))
-        by_place[neutral_place(self.viewer)] = action.neutral
+        preferred = choose(r, Level.HARD, seed=ai_seed(self.match))
+        assert isinstance(preferred, Arrange)
+        action = guarded(preferred, sumo=r.rules.has(self.viewer.other, Style.SUMO))
+        by_place = places_of(action)
         self.arrangement = tuple(by_place[p] for p in arrange_places(self.viewer))
+        self.auto_placed = False
         return self.say("The computer's arrangement for you: Enter to confirm, Esc to change it.")
+
+    def open_to_ring_out(self) -> frozenset[int]:
+        """The viewer's front-row stacks the opponent could ring out within two plays (when marked)."""
+        viewer = self.viewer
+        if not self.ring_out_marks or viewer is None:
+            return frozenset()
+        r = self.round
+        if r.phase is Phase.SETUP:
+            action = self._arrange_action()
+            if action is None:
+                return frozenset()
+            return arrangement_openings(action, sumo=r.rules.has(viewer.other, Style.SUMO))
+        if r.is_over:
+            return frozenset()
+        return open_stacks(r, viewer)
 
     # --- building a play -------------------------------------------------------------------
 
@@ -268,18 +314,21 @@ class FightModel:
         self.target = None
         self.choice = 0
         self.arrangement = ()
+        self.auto_placed = False
         self.asking_end = False
         self.counter_index = 0
 
     def pick(self, slot: int) -> FightChange:
         """A card of the card row: picked (for a throw, in order), or put back when picked already."""
+        r = self.round
+        if self.curtain is not None:
+            return NOTHING
+        if not self.humans_turn:
+            return self.say(self._wait_text())
         slots = self.slots()
         card = slots[slot] if 0 <= slot < len(slots) else None
         if card is None:
-            return NOTHING
-        r = self.round
-        if not self.humans_turn:
-            return self.say("Wait for your turn." if self.curtain is None else "")
+            return self.say("No card under that key now.")
         if r.phase is Phase.SETUP:
             return self._pick_arrangement(card)
         if r.phase is not Phase.ATTACK:
@@ -318,14 +367,25 @@ class FightModel:
         return f"{cards} goes onto no stack now{reason}."
 
     def _pick_arrangement(self, card: Card) -> FightChange:
+        """The next place for ``card``, or (picked again) take it back out. After three picks the fourth
+        card goes to the neutral row by itself, and pressing it keeps it there: it has no other place."""
+        places = arrange_places(self.viewer) if self.viewer is not None else (0, 0, 0, 0)
         if card in self.arrangement:
-            self.arrangement = tuple(c for c in self.arrangement if c != card)
+            if self.auto_placed and card == self.arrangement[-1]:
+                return self.say(
+                    f"The {card.symbol} is your last card, so it goes to place {places[3]} by itself: "
+                    "Enter to confirm (Esc to change)."
+                )
+            kept = self.arrangement[:3] if self.auto_placed else self.arrangement
+            self.arrangement = tuple(c for c in kept if c != card)
+            self.auto_placed = False
         elif len(self.arrangement) < 4:
             self.arrangement = (*self.arrangement, card)
             hand = self.round.hand(self.viewer) if self.viewer is not None else ()
             left = [c for c in hand if c not in self.arrangement]
             if len(self.arrangement) == 3 and len(left) == 1:
                 self.arrangement = (*self.arrangement, left[0])
+                self.auto_placed = True
         self.message = ""
         return NOTHING
 
@@ -341,7 +401,14 @@ class FightModel:
     def press_place(self, place: int) -> FightChange:
         """A stack: the target of the picked cards; pressed again, the play's other order, if any."""
         r = self.round
-        if not self.humans_turn or r.phase is not Phase.ATTACK or not 1 <= place <= 9:
+        if not 1 <= place <= 9 or self.curtain is not None:
+            return NOTHING
+        if not self.humans_turn:
+            return self.say(self._wait_text())
+        if r.phase is Phase.SETUP:
+            places = " ".join(map(str, arrange_places(self.viewer))) if self.viewer is not None else ""
+            return self.say(f"In setup the cards you pick (z x c v) fill places {places}, in that order.")
+        if r.phase is not Phase.ATTACK:
             return NOTHING
         if not self.picked:
             stack = r.stack(place)
@@ -387,8 +454,8 @@ class FightModel:
         elif self.picked:
             self.picked = self.picked[:-1]
         elif self.arrangement:
-            hand_full = len(self.arrangement) == 4
-            self.arrangement = self.arrangement[:2] if hand_full else self.arrangement[:-1]
+            self.arrangement = self.arrangement[:2] if self.auto_placed else self.arrangement[:-1]
+            self.auto_placed = False
         return NOTHING
 
     # --- playing -----------------------------------------------------------------------------
@@ -467,6 +534,15 @@ class FightModel:
         options = self.counter_options()
         return options[self.counter_index % len(options)][0] if options else None
 
+    def ready(self) -> bool:
+        """Enter would play something now (the Confirm button lights up)."""
+        r = self.round
+        if not self.humans_turn:
+            return False
+        if r.phase is Phase.SETUP:
+            return len(self.arrangement) == 4
+        return self.attack is not None or r.phase is Phase.COUNTER
+
     def computer_action(self) -> Action:
         """The computer's decision for the seat to act (may take a moment at hard: run it off the UI thread)."""
         assert self.level is not None
@@ -476,31 +552,92 @@ class FightModel:
         """Play a legal action for the seat to act: the only way the match moves on."""
         before = self.round
         actor = before.to_act
-        self.match = self.match.play(action)
-        after = self.round
+        undo = Undo(self.match, self.shadow, len(self.log), self.row)
+        if self.shadow is not None:  # the defender lets the play stand: the engine had already stood it
+            after = self.shadow.play(action)
+            self.shadow = None
+        else:
+            self.match = self.match.play(action)
+            after = self.match.current
+            if isinstance(action, Attack) and actor in self.humans and stood_at_once(before, action, after):
+                after = self.shadow = standing_window(before, action)
         self._clear_plan()
         self.message = ""
         if actor in self.humans:
             self.last_by_computer = ""  # the computer's counter stays announced until the player acts
-        self.log.extend(str(e) for e in after.events if e.kind is not EventKind.DRAW_OFF)
-        if isinstance(action, Counter) and actor is not None and actor not in self.humans:
+        self.log.extend(log_lines(after.events, after.rules))
+        computer = actor is not None and actor not in self.humans
+        if isinstance(action, Counter) and computer:
             points = after.last_points
             self.last_by_computer = (
                 f"{actor} COUNTERS with the {action.card.symbol}: {points_text(points) if points else ''}"
             )
-        elif isinstance(action, Decline) and actor is not None and actor not in self.humans:
+        elif isinstance(action, Decline) and computer:
             self.message = f"{actor} lets your play stand."
         elif isinstance(action, Counter) and after.last_points is not None:
             self.message = f"{actor} counters with the {action.card.symbol}: {points_text(after.last_points)}."
+        self._keep_undo(undo, actor, after)
         curtain = self._pass_keyboard()
         return FightChange(
             played=action,
             by=actor,
             draw_off=isinstance(action, Arrange) and before.phase is Phase.SETUP and after.phase is not Phase.SETUP,
             round_over=after.is_over,
-            match_over=self.match.is_over,
+            match_over=self.match.is_over and after.is_over,
             curtain=curtain,
         )
+
+    # --- taking an action back (against the computer) ----------------------------------------------
+
+    def _keep_undo(self, undo: Undo, actor: Colour | None, after: Round) -> None:
+        """The player's action may be taken back until the computer answers, unless it showed the
+        player a card they could not see before (a draw, the draw-off) or ended the round."""
+        if self.hot_seat or actor is None:
+            return
+        if actor not in self.humans:
+            self.undos.clear()
+            self.no_undo = f"Nothing to take back: {actor} has answered since your last action."
+            return
+        drew = any(
+            e.kind is EventKind.DRAW_OFF
+            or (e.colour is actor and e.kind in (EventKind.DRAW, EventKind.COUNTER_DRAW, EventKind.EXTRA_DRAW))
+            for e in after.events
+        )
+        if drew or after.is_over:
+            self.undos.clear()
+            self.no_undo = (
+                "The round is over: nothing to take back."
+                if after.is_over
+                else "That can't be taken back: it showed you a card you hadn't seen."
+            )
+            return
+        self.undos.append(undo)
+
+    def undo(self) -> FightChange:
+        """u: take back the player's last action, while the computer hasn't answered it (not in hot-seat)."""
+        if self.hot_seat:
+            return self.say("No undo in hot-seat: the other player has seen the play.")
+        if not self.undos:
+            return self.say(self.no_undo or "Nothing to take back yet.")
+        undo = self.undos.pop()
+        self.match, self.shadow, self.row = undo.match, undo.shadow, undo.row
+        del self.log[undo.log_size :]
+        self._clear_plan()
+        self.last_by_computer = ""
+        self.assisted = True
+        self.log.append("(you took your last action back)")
+        self.message = "Taken back. A match with an undo counts as assisted in the statistics."
+        return FightChange(undone=True)
+
+    def explain_key(self, key: str) -> FightChange:
+        """Club Fight's keys that mean nothing here (h, d, g) say so, in one line each."""
+        return self.say(OTHER_GAME_KEYS.get(key, ""))
+
+    def _wait_text(self) -> str:
+        who = self.to_act
+        if who is None:
+            return "The round is over: Enter shows the match score and what next."
+        return f"It is {who}'s move: wait{' (space skips ahead)' if self.computer_to_act else ''}."
 
     def _pass_keyboard(self) -> bool:
         """Hot-seat: when the other player must act next, hide everything until they take the keyboard."""
@@ -526,18 +663,20 @@ class FightModel:
         if who is None:
             return ""
         r = self.round
-        if r.phase is Phase.COUNTER:
-            return f"{who}: {r.attacker} made an unsafe play and you may counter. Take the keyboard."
+        if r.phase is Phase.COUNTER:  # after every unsafe play, whether a card of theirs fits or not
+            return f"{who}: {r.attacker} made an unsafe play: counter it or let it stand. Take the keyboard."
         if r.phase is Phase.SETUP:
             return f"{who} arranges. {who.other}, look away."
         return f"{who} attacks. {who.other}, look away."
 
     def rebuild_log(self) -> None:
-        """The log of the round in progress, replayed from its actions (after a resume)."""
-        played = self.match.rounds[-1]
-        self.log = [f"Round {played.number} of {self.match.code} (resumed)"]
-        for position in played.positions()[1:]:
-            self.log.extend(str(e) for e in position.events if e.kind is not EventKind.DRAW_OFF)
+        """The log of the match, replayed from its actions (after a resume)."""
+        self.log = []
+        for played in self.match.rounds:
+            self.log.append(f"Round {played.number} of {self.match.code}")
+            for position in played.positions()[1:]:
+                self.log.extend(log_lines(position.events, self.match.rules))
+        self.log.append("(resumed)")
 
     # --- between rounds ------------------------------------------------------------------------
 
@@ -555,6 +694,9 @@ class FightModel:
 
     def _fresh_round(self) -> FightChange:
         self._clear_plan()
+        self.shadow = None
+        self.undos.clear()
+        self.no_undo = ""
         self.message = ""
         self.last_by_computer = ""
         self.log.append(f"Round {self.match.round_number}: {self.match.summary()}")
@@ -575,16 +717,10 @@ class FightModel:
         if action == "confirm" and r.is_over:
             return True  # back to the round's banner after a look at the grid
         mine = self.humans_turn
-        if action in ("pick",):
-            return True if mine and r.phase in (Phase.SETUP, Phase.ATTACK) else None
-        if action == "place":
-            return True if mine and r.phase is Phase.ATTACK and self.picked else None
+        if action in ("pick", "place"):
+            return True  # always answers: the card or stack, or what to do first
         if action == "confirm":
-            if not mine:
-                return None
-            if r.phase is Phase.SETUP:
-                return True if len(self.arrangement) == 4 else None
-            return True if self.attack is not None or r.phase is Phase.COUNTER else None
+            return True if mine else None  # what is missing, if anything, is said
         if action == "back":
             return True if self.picked or self.target is not None or self.arrangement else None
         if action == "end_turn":

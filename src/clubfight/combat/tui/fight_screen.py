@@ -32,7 +32,9 @@ from .card_row import SLOT_KEYS, CardRow
 from .cards import CombatCard
 from .curtain import Curtain
 from .fight_model import FightChange, FightModel
-from .prompts import CounterScreen, DrawOffScreen, end_turn_screen
+from .fight_text import variants_text
+from .log_screen import FullLogScreen
+from .prompts import CounterScreen, DrawOffScreen, EndTurnScreen
 from .side_panel import SidePanel
 
 __all__ = ["SLOT_KEYS", "FightHost", "FightScreen"]
@@ -51,6 +53,11 @@ def _bindings() -> list[BindingType]:
         Binding("left", "cycle(-1)", "Order", show=False),
         Binding("right", "cycle(1)", "Order", show=False),
         Binding("space", "skip", "Skip", key_display="space"),
+        Binding("u", "undo", "Undo"),
+        Binding("l", "full_log", "Log"),
+        Binding("h", "explain('h')", "Hint", show=False),
+        Binding("d", "explain('d')", "Discards", show=False),
+        Binding("g", "explain('g')", "Game over", show=False),
         Binding("question_mark", "app.rules", "Help", key_display="?"),
         Binding("f1", "app.rules", "Help", show=False),
         Binding("s", "app.stats", "Stats"),
@@ -150,15 +157,20 @@ class FightScreen(Screen[None]):
         text.append(f"  Rounds RED {red}-{black} BLACK", style="bold")
         if self.title_text:
             text.append(f"  {self.title_text}")
+        variants = variants_text(match.rules)
+        if variants:
+            text.append(f"\n {variants}", style="bold")
         return text
 
     # --- the flow: questions, the computer's moves ----------------------------------------------
 
     def apply(self, change: FightChange) -> None:
-        if self.host is not None and (change.played is not None or change.new_round):
+        if self.host is not None and (change.played is not None or change.new_round or change.undone):
             self.host.fight_changed(self)
+        if change.undone:
+            self.workers.cancel_group(self, COMPUTER)  # what it was deciding answers a play taken back
         if change.ask_end:
-            self._ask(end_turn_screen(self.model), lambda yes: self.apply(self.model.answer_end(bool(yes))))
+            self._ask(EndTurnScreen.asking(self.model), lambda yes: self.apply(self.model.answer_end(bool(yes))))
         self.render_model()
         if change.draw_off:
             self._show_draw_off()
@@ -181,7 +193,7 @@ class FightScreen(Screen[None]):
             return
         if model.humans_turn:
             self.skipping = False
-            if r.phase is Phase.COUNTER and model.counter_options():
+            if r.phase is Phase.COUNTER:  # after every unsafe play, a card that fits or not
                 self._ask(CounterScreen.asking(model), self._countered)
             return
         if model.computer_to_act and not self.busy:
@@ -208,17 +220,20 @@ class FightScreen(Screen[None]):
         model = self.model
         while model.computer_to_act and self.app.screen is self and not self._modal:
             self.render_model()  # "thinking…"
+            before = model.round
+            # Decided during the pause, so a decision that takes longer (a counter the computer may
+            # make) shows no later than one that doesn't (a play nothing in its hand fits).
+            deciding = asyncio.ensure_future(asyncio.to_thread(model.computer_action))
             waited = 0.0
             while waited < self.pace and not self.skipping:
                 await asyncio.sleep(PACE_STEP)
                 waited += PACE_STEP
-            before = model.round
-            if not model.computer_to_act or self.app.screen is not self or self._modal:
-                return
             try:
-                action = await asyncio.to_thread(model.computer_action)
+                action = await deciding
             except Exception as error:  # a bug in the computer: one line, never a traceback
                 self.apply(model.say(f"The computer could not decide ({error or type(error).__name__})."))
+                return
+            if not model.computer_to_act or self.app.screen is not self or self._modal:
                 return
             if model.round is not before or not before.is_legal(action):
                 return
@@ -234,7 +249,7 @@ class FightScreen(Screen[None]):
             self.render_model()
             self.call_after_refresh(self.resume_flow)
 
-        self._ask(DrawOffScreen(steps, pace=self.pace), closed)
+        self._ask(DrawOffScreen(steps), closed)
 
     # --- keys -----------------------------------------------------------------------------
 
@@ -267,6 +282,16 @@ class FightScreen(Screen[None]):
 
     def action_cycle(self, step: int) -> None:
         self.apply(self.model.cycle(step))
+
+    def action_undo(self) -> None:
+        self.apply(self.model.undo())
+
+    def action_explain(self, key: str) -> None:
+        self.apply(self.model.explain_key(key))
+
+    def action_full_log(self) -> None:
+        model = self.model
+        self.app.push_screen(FullLogScreen(f"The log of {model.match.code}: {model.match.summary()}", model.log))
 
     def action_skip(self) -> None:
         """Space: the computer's moves play at once until the player's next decision."""

@@ -21,6 +21,7 @@ from clubfight.combat.game import (
     parse_record,
 )
 from clubfight.combat.storage.saves import CombatSlot, any_match_saved, claim_free_match_slot, claim_unfinished_match
+from clubfight.combat.storage.settings import CombatSettings
 from clubfight.combat.storage.stats import export_combat_record, load_combat_stats, record_match
 from clubfight.combat.views.stats import combat_table
 from clubfight.common.storage.errors import why
@@ -74,12 +75,12 @@ class MatchSide:
             self._begin(chosen)
             return
         save, match = loaded
-        who = "two players" if save.opponent is None else f"the computer ({save.opponent})"
+        afresh = "Start afresh (counts as a loss)" if save.opponent is not None else "Start afresh (not counted)"
         question = AskScreen(
             "An unfinished Combat Club match is waiting",
-            _resume_text(match, save, who),
+            _resume_text(match, save),
             "Resume it",
-            "Start afresh (counts as a loss)",
+            afresh,
             id="combat-resume",
         )
         self.app.push_screen(question, lambda yes: self._resume_answered(save, match, chosen, bool(yes)))
@@ -143,6 +144,7 @@ class MatchSide:
     def _resume_answered(self, save: CombatSave, match: Match, launch: CombatLaunch, yes: bool) -> None:
         if yes:
             model = self._model_for(match, save.opponent, save.colour)
+            model.assisted = save.assisted
             model.rebuild_log()
             self.show_fight(model, save)
             return
@@ -152,8 +154,20 @@ class MatchSide:
 
     def _model_for(self, match: Match, opponent: str | None, colour: Colour) -> FightModel:
         if opponent is None:
-            return FightModel(match, humans=frozenset(Colour), level=None)
-        return FightModel(match, humans=frozenset({colour}), level=Level(opponent))
+            model = FightModel(match, humans=frozenset(Colour), level=None)
+        else:
+            model = FightModel(match, humans=frozenset({colour}), level=Level(opponent))
+        model.ring_out_marks = self.app.settings_of(CombatSettings).marks_for(opponent)
+        return model
+
+    def settings_changed(self, settings: CombatSettings) -> None:
+        """The ring-out marks follow the setting at once."""
+        for screen in self.app.screen_stack:
+            if isinstance(screen, FightScreen):
+                model = screen.model
+                model.ring_out_marks = settings.marks_for(model.level.value if model.level is not None else None)
+                if screen.is_mounted:
+                    screen.render_model()
 
     def start_match(self, launch: CombatLaunch) -> None:
         """A new match on a fresh fight screen."""
@@ -165,7 +179,7 @@ class MatchSide:
         opponent = launch.opponent.value if launch.opponent is not None else None
         save = CombatSave("", opponent, launch.colour, new_game_id())
         model = self._model_for(match, opponent, launch.colour)
-        model.log.append(f"Round 1 of {match.code}: {launch.describe()}. ? shows the rules and keys.")
+        model.log.append(f"Round 1 of {match.code}: {launch.describe()}. ? shows the rules and keys, l the whole log.")
         self.show_fight(model, save)
 
     def show_fight(self, model: FightModel, save: CombatSave) -> None:
@@ -190,14 +204,15 @@ class MatchSide:
     # --- what the fight hands on (``fight_screen.FightHost``) ----------------------------------
 
     def fight_changed(self, fight: FightScreen) -> None:
-        if fight.model.match.is_over:
+        if fight.model.match.is_over and fight.model.round.is_over:
             return  # recorded (and the save cleared) by the round-over handler
         self._warn(self._autosave(fight))
 
     def _save_of(self, fight: FightScreen) -> CombatSave:
         info = self.info
         assert info is not None, "show_fight sets it"
-        return CombatSave(format_record(fight.model.match), info.opponent, info.colour, info.match_id)
+        model = fight.model
+        return CombatSave(format_record(model.match), info.opponent, info.colour, info.match_id, model.assisted)
 
     def _autosave(self, fight: FightScreen) -> str | None:
         try:
@@ -235,7 +250,13 @@ class MatchSide:
         if save.opponent is None:
             return
         result = CombatResult.from_match(
-            match, save.colour, save.opponent, played_on=self.app.today(), abandoned=abandoned, match_id=save.match_id
+            match,
+            save.colour,
+            save.opponent,
+            played_on=self.app.today(),
+            abandoned=abandoned,
+            match_id=save.match_id,
+            assisted=save.assisted,
         )
         try:
             self._warn(record_match(result))
@@ -257,12 +278,17 @@ class MatchSide:
             self.app.notify(warning, severity="warning", timeout=10)
 
 
-def _resume_text(match: Match, save: CombatSave, who: str) -> str:
-    """Where the match stands: the points of the round in play, and the rounds won so far."""
+def _resume_text(match: Match, save: CombatSave) -> str:
+    """Who plays, where the match stands: the points of the round in play, and the rounds won so far."""
     current = match.current
     red, black = match.wins
     points = f"RED {current.score(Colour.RED)} - BLACK {current.score(Colour.BLACK)} points"
-    return (
-        f"{match.code}: {save.colour} against {who}, round {match.round_number} ({points}); "
-        f"rounds won: RED {red}, BLACK {black}."
+    who = (
+        "RED and BLACK at this terminal (hot-seat)"
+        if save.opponent is None
+        else f"{save.colour} against the computer ({save.opponent})"
     )
+    text = f"{match.code}: {who}, round {match.round_number} ({points}); rounds won: RED {red}, BLACK {black}."
+    if save.opponent is None:
+        text += " Hot-seat matches are not in the statistics: starting afresh just drops this one."
+    return text

@@ -1,6 +1,7 @@
 """The fight's questions: a counter (C1), the end of a turn with cards still playable, and the
 centre draw-off (U3) shown step by step. Each dismisses with the answer; the fight screen hands it
-to its model."""
+to its model. Each answers q and Ctrl+Q (quit: the match is saved after every action), so no key
+the key bar shows is dead while a question is up."""
 
 from __future__ import annotations
 
@@ -20,21 +21,31 @@ from clubfight.shell.widgets.buttons import FlatButton
 
 from .cards import CombatCard
 from .fight_model import FightModel
-from .fight_text import counter_question, end_turn_question, points_text, wins_text
+from .fight_text import counter_question, draw_off_line, end_turn_question, points_text, wins_text
+
+QUIT_KEYS: list[BindingType] = [
+    Binding("q", "app.quit", "Quit"),
+    Binding("ctrl+q", "app.quit", "Quit", show=False),
+    Binding("ctrl+c", "app.help_quit", show=False),  # says which key quits, as everywhere else
+]
+"""A modal screen holds back the app's keys: the fight's questions quit as the fight does."""
 
 
 class CounterScreen(ModalScreen[Card | None]):
-    """The defender may counter: the card, the points, and y to counter or n to let it go.
-    Dismisses with the counter card, or None to let the play stand."""
+    """The defender may counter: the card, the points, and y to counter or n to let it stand.
+    Dismisses with the counter card, or None to let the play stand. With no card that fits it says
+    so and Enter lets the play stand: it is asked after every unsafe play, so that the attacker
+    can't tell a defender who holds nothing that fits from one who lets the play stand."""
 
     CSS_PATH = COMBAT_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Counter"),
         Binding("enter", "answer(True)", "Counter", show=False),
-        Binding("n", "answer(False)", "Let it go"),
+        Binding("n", "answer(False)", "Let it stand"),
         Binding("left", "cycle(-1)", "Other card", key_display="←"),
         Binding("right", "cycle(1)", "Other card", show=False),
+        *QUIT_KEYS,
     ]
 
     def __init__(self, attacker: str, play: str, options: list[tuple[Card, Points, tuple[Win, ...]]]) -> None:
@@ -46,25 +57,39 @@ class CounterScreen(ModalScreen[Card | None]):
 
     @classmethod
     def asking(cls, model: FightModel) -> CounterScreen:
-        """The question for the model's counter window, its current choice picked."""
+        """The question for the model's counter window."""
         r = model.round
         return cls(str(r.attacker), counter_question(r), model.counter_options())
 
     def compose(self) -> ComposeResult:
         with Vertical(id="counter"):
-            yield Static("COUNTER?", id="counter-title")
+            yield Static("COUNTER?" if self.options else "UNSAFE PLAY", id="counter-title")
             yield Static(self.play, id="counter-play")
-            with Horizontal(id="counter-cards"):
-                for i, _ in enumerate(self.options[:6]):
-                    yield CombatCard(str(i + 1), id=f"counter-card-{i}", classes="counter-card")
+            if self.options:
+                with Horizontal(id="counter-cards"):
+                    for i, _ in enumerate(self.options[:6]):
+                        yield CombatCard(str(i + 1), id=f"counter-card-{i}", classes="counter-card")
             yield Static(id="counter-detail")
-            yield FlatButton("y  Counter (Enter)", id="yes")
-            yield FlatButton("n  Let it go", id="no")
+            if self.options:
+                yield FlatButton("y  Counter (Enter)", id="yes")
+                yield FlatButton("n  Let it stand", id="no")
+            else:
+                yield FlatButton("Enter  Let it stand", id="no")
 
     def on_mount(self) -> None:
         self._show()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cycle":
+            return len(self.options) > 1
+        return True
+
     def _show(self) -> None:
+        if not self.options:
+            self.query_one("#counter-detail", Static).update(
+                "Nothing in your hand fits: Enter to let it stand (it scores, and may win, C5)."
+            )
+            return
         for i, (card, _points, _wins) in enumerate(self.options[:6]):
             widget = self.query_one(f"#counter-card-{i}", CombatCard)
             widget.show_card(
@@ -82,11 +107,12 @@ class CounterScreen(ModalScreen[Card | None]):
         self.query_one("#counter-detail", Static).update(text)
 
     def action_cycle(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.options)
-        self._show()
+        if self.options:
+            self.index = (self.index + step) % len(self.options)
+            self._show()
 
     def action_answer(self, counter: bool) -> None:
-        self.dismiss(self.options[self.index][0] if counter else None)
+        self.dismiss(self.options[self.index][0] if counter and self.options else None)
 
     @on(CombatCard.Clicked)
     def _card_clicked(self, event: CombatCard.Clicked) -> None:
@@ -101,14 +127,31 @@ class CounterScreen(ModalScreen[Card | None]):
         self.action_answer(event.button.id == "yes")
 
 
-def end_turn_screen(model: FightModel) -> AskScreen:
-    """End the turn while a card could still be played? Dismisses with True to end it."""
-    detail = end_turn_question(model.unplayed_cards(), model.hand_size())
-    return AskScreen("End your turn?", detail, "End the turn", "Go back and play on", id="end-turn")
+class EndTurnScreen(AskScreen):
+    """End the turn while a card could still be played? Drawn over the card row, not over the board,
+    so the board stays in view to judge the play against it. Dismisses with True to end the turn."""
+
+    CSS_PATH = COMBAT_CSS
+    BINDINGS: ClassVar[list[BindingType]] = QUIT_KEYS
+
+    def __init__(self, detail: str) -> None:
+        super().__init__("End your turn?", detail, "End the turn", "Go back and play on", id="end-turn")
+
+    @classmethod
+    def asking(cls, model: FightModel) -> EndTurnScreen:
+        return cls(end_turn_question(model.unplayed_cards(), model.hand_size()))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-turn-box"):
+            yield Static(f"End your turn?  {self.detail}", id="end-turn-detail")
+            with Horizontal(id="end-turn-buttons"):
+                yield FlatButton(f"y  {self.yes}", id="yes")
+                yield FlatButton(f"n  {self.no}", id="no")
 
 
 class DrawOffScreen(ModalScreen[None]):
-    """U3, one step at a time: both players' cards, and what each comparison decided (Enter: next)."""
+    """U3, one step at a time: both players' cards, and what each comparison decided. It waits for the
+    player at every step (Enter: the next step; Esc: skip to the fight), so no step goes by unread."""
 
     CSS_PATH = COMBAT_CSS
 
@@ -116,13 +159,13 @@ class DrawOffScreen(ModalScreen[None]):
         Binding("enter", "step", "Next"),
         Binding("space", "step", "Next", show=False),
         Binding("escape", "finish", "Skip"),
+        *QUIT_KEYS,
     ]
 
-    def __init__(self, steps: list[Event], pace: float = 0.0) -> None:
+    def __init__(self, steps: list[Event]) -> None:
         super().__init__()
         self.steps = steps
         self.shown = 1
-        self.pace = pace
 
     def compose(self) -> ComposeResult:
         with Vertical(id="draw-off"):
@@ -136,26 +179,18 @@ class DrawOffScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self._show()
-        if self.pace > 0:
-            self.set_interval(self.pace, self._tick)
-
-    def _tick(self) -> None:
-        if self.shown < len(self.steps):
-            self.shown += 1
-            self._show()
 
     def _show(self) -> None:
         event = self.steps[self.shown - 1]
         red, black = event.cards
         self.query_one("#draw-off-red", CombatCard).show_card(red, title="RED")
         self.query_one("#draw-off-black", CombatCard).show_card(black, title="BLACK")
-        lines = [
-            f"{n}. RED {e.cards[0].symbol}, BLACK {e.cards[1].symbol}: {e.note}"
-            for n, e in enumerate(self.steps[: self.shown], start=1)
-        ]
+        lines = [f"{n}. {draw_off_line(e)}" for n, e in enumerate(self.steps[: self.shown], start=1)]
         self.query_one("#draw-off-steps", Static).update("\n".join(lines[-5:]))
         done = self.shown >= len(self.steps)
-        self.query_one("#draw-off-next", FlatButton).label = "Enter  Fight!" if done else "Enter  Next step"
+        step = f"step {self.shown} of {len(self.steps)}"
+        label = f"Enter  Fight!  ({step})" if done else f"Enter  Next step  ({step})"
+        self.query_one("#draw-off-next", FlatButton).label = label
 
     def action_step(self) -> None:
         if self.shown >= len(self.steps):

@@ -85,7 +85,7 @@ class SidePanel(Vertical):
         r = model.round
         confirm = self.query_one("#c-confirm", FlatButton)
         confirm.disabled = not model.can("confirm")
-        confirm.set_class(bool(model.can("confirm")), "-ready")
+        confirm.set_class(model.ready(), "-ready")
         self.query_one("#c-back", FlatButton).disabled = not model.can("back")
         end = self.query_one("#c-end", FlatButton)
         end.display = r.phase is not Phase.SETUP
