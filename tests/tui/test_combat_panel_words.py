@@ -158,7 +158,7 @@ async def test_the_start_screen_says_what_the_highlighted_style_does() -> None:
         await settle(pilot)
         assert isinstance(app.screen, CombatStartScreen)
         await pilot.press("y")  # your style: KARATE
-        assert "KARATE: a perfect counter against you scores 2" in squeezed(screen_text(app))
+        assert "KARATE: a perfect counter against this player scores 2" in squeezed(screen_text(app))
         await pilot.press("t", "t")  # the computer's: KRAV MAGA
         assert "KRAV MAGA: a single-card UNSAFE play" in squeezed(screen_text(app))
         await pilot.press("f")  # hot-seat: the styles name their players

@@ -13,12 +13,12 @@ from clubfight.shell.widgets.card_spread import CardSlot, CardSpread
 from clubfight.shell.widgets.cards import JOKER_GLYPH, Face
 
 COMBAT_LAYERS = (
+    layer("-danger", border="round", edge="$error"),  # first: a picked or lit card keeps its own look
     *STATE_LAYERS,
     layer("-safe", border="heavy", edge="$success", mark="#17692c"),
     layer("-unsafe", border="heavy", edge="$warning", mark="#8a5000"),
     layer("-target", border="double", edge="$primary", face=PICKED_FACE, mark="#7a5c00"),
     layer("-last", border="round", edge="$accent", mark="$accent"),
-    layer("-danger", border="round", edge="$error"),
     layer("-back", face="#35507a", ink="#9fb4d6", border="round", edge="#9fb4d6"),
     layer("-advantage", border="dashed", edge="#8a6a20", face="#f1e6c8"),
     *COMBINED_LAYERS,

@@ -372,10 +372,7 @@ class FightModel:
         places = arrange_places(self.viewer) if self.viewer is not None else (0, 0, 0, 0)
         if card in self.arrangement:
             if self.auto_placed and card == self.arrangement[-1]:
-                return self.say(
-                    f"The {card.symbol} is your last card, so it goes to place {places[3]} by itself: "
-                    "Enter to confirm (Esc to change)."
-                )
+                return self.say(f"The {card.symbol}, your last card, goes to place {places[3]} by itself: Enter plays.")
             kept = self.arrangement[:3] if self.auto_placed else self.arrangement
             self.arrangement = tuple(c for c in kept if c != card)
             self.auto_placed = False

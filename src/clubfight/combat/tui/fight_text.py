@@ -23,15 +23,15 @@ from clubfight.combat.engine import (
 )
 
 STYLE_RULES: dict[Style, str] = {
-    Style.KARATE: "a perfect counter against you scores 2, not 4; your plays that score a COMBO get +1",
-    Style.KRAV_MAGA: "a single-card UNSAFE play of yours scores a base of 2",
-    Style.MMA: "after a THROW of yours stands, you draw 1 extra card",
+    Style.KARATE: "a perfect counter against this player scores 2, not 4; its plays that score a COMBO get +1",
+    Style.KRAV_MAGA: "a single-card UNSAFE play scores a base of 2",
+    Style.MMA: "after a THROW that stands, this player draws 1 extra card",
     Style.JEET_KUNE_DO: "one card that makes a RUSH of n cards scores 1+2+...+n",
-    Style.WUSHU: "you draw 2 counter cards; a counter made holding two scores half",
-    Style.KUNG_FU: "after a play that stands and scores a COMBO or RUSH, you draw 1 extra card",
-    Style.NINJUTSU: "you pick your counter card from your deck (then it is shuffled)",
+    Style.WUSHU: "draws 2 counter cards; a counter made holding two scores half",
+    Style.KUNG_FU: "after a play that stands and scores a COMBO or RUSH, this player draws 1 extra card",
+    Style.NINJUTSU: "picks its counter card from its deck (then the deck is shuffled)",
     Style.WRESTLING: "a throw's first card scores 2: a throw of n scores 2+3+...+(n+1)",
-    Style.SUMO: "a RING OUT needs no safe play; two of your 10s in one row or column win",
+    Style.SUMO: "a RING OUT needs no safe play; two 10s of this player's in one row or column win",
 }
 """F1, one line each: the start screen shows the highlighted style's, the help and the panel name them."""
 
@@ -45,9 +45,9 @@ JUGGLE_RULES: dict[Juggle, str] = {
 
 
 OTHER_GAME_KEYS = {
-    "h": "h: Combat Club has no hints. ? opens the help, whose first page has the tips that decide most rounds.",
-    "d": "d: Combat Club has no discard pile: every card played stays in its stack (×N is the stack's height).",
-    "g": "g: each round's result is on its banner, shown when the round ends (Enter shows it again then).",
+    "h": "h: no hints in Combat Club; ? opens the help, with the tips first.",
+    "d": "d: no discard pile here: every card played stays in its stack (×N).",
+    "g": "g: each round's result shows on its banner when the round ends.",
 }
 """Club Fight's keys that mean nothing here, each answered in one line."""
 

@@ -26,7 +26,7 @@ def log_text(lines: list[str]) -> Text:
 
 
 class FullLogScreen(Screen[None]):
-    """Esc, l or q closes it; the arrows, Page Up/Down, Home and End scroll."""
+    """Esc, l or q closes it; the arrows, Page Up/Down, Home and End scroll (the scroller's own keys)."""
 
     GAME = "combat"
     CSS_PATH = COMBAT_CSS
@@ -34,12 +34,6 @@ class FullLogScreen(Screen[None]):
         Binding("escape", "close", "Close"),
         Binding("l", "close", "Close", show=False),
         Binding("q", "close", "Close", show=False),
-        Binding("up", "scroll('up')", "Scroll", key_display="↑↓ PgUp PgDn"),
-        Binding("down", "scroll('down')", "Scroll", show=False),
-        Binding("pageup", "scroll('page_up')", "Scroll", show=False),
-        Binding("pagedown", "scroll('page_down')", "Scroll", show=False),
-        Binding("home", "scroll('home')", "Top", key_display="Home"),
-        Binding("end", "scroll('end')", "End", key_display="End"),
     ]
 
     def __init__(self, title: str, lines: list[str]) -> None:
@@ -48,25 +42,13 @@ class FullLogScreen(Screen[None]):
         self.lines = list(lines)
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text, id="full-log-title")
+        yield Static(f"{self.title_text}   (↑ ↓ PgUp PgDn Home End scroll)", id="full-log-title")
         with VerticalScroll(id="full-log"):
             yield Static(log_text(self.lines), id="full-log-text")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#full-log", VerticalScroll).scroll_end(animate=False)
-
-    def action_scroll(self, where: str) -> None:
-        scroller = self.query_one("#full-log", VerticalScroll)
-        moves = {
-            "up": scroller.scroll_up,
-            "down": scroller.scroll_down,
-            "page_up": scroller.scroll_page_up,
-            "page_down": scroller.scroll_page_down,
-            "home": scroller.scroll_home,
-            "end": scroller.scroll_end,
-        }
-        moves[where](animate=False)
 
     def action_close(self) -> None:
         self.dismiss()

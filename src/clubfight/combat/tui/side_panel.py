@@ -3,6 +3,8 @@ entered, the messages, the buttons and the newest lines of the log."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -100,7 +102,7 @@ class SidePanel(Vertical):
         shown: list[str] = []
         rows = 0
         for line in reversed(model.log[-LOG_LINES:]):
-            rows += len(line) // width + 1
+            rows += max(1, len(textwrap.wrap(line, width)))  # wrapped at spaces, as the panel wraps it
             if rows > height:
                 break
             shown.append(line)
