@@ -185,3 +185,16 @@ def test_letting_the_play_stand_in_the_shown_window_reaches_the_engines_round(se
         assert stood == after  # every field but the events
         assert stood.last_points == after.last_points
         assert stood.events[1:] == after.events[1:]  # the window's STAND in place of the engine's PLAY
+
+
+def test_a_resume_reopens_the_window_the_play_was_waiting_in() -> None:
+    """Quitting and resuming (hot-seat) right after an unsafe play must not tell either."""
+    shown = []
+    for fits in (True, False):
+        played = match_of(twin(fits)).play(parse_action(UNSAFE))
+        model = FightModel(played, humans=frozenset(Colour), level=None)
+        model.rebuild_log()
+        r = model.round
+        shown.append((r.phase, r.to_act, r.scores, tuple(r.stacks), model.curtain, model.curtain_text(), model.log))
+    assert shown[0] == shown[1]
+    assert shown[0][4] is BLACK  # the defender takes the keyboard first

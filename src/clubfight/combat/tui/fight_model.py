@@ -667,13 +667,30 @@ class FightModel:
         return f"{who} attacks. {who.other}, look away."
 
     def rebuild_log(self) -> None:
-        """The log of the match, replayed from its actions (after a resume)."""
+        """The log of the match, replayed from its actions (after a resume), and the counter window the
+        last play was waiting in if the engine had skipped it: a resume must not tell either."""
+        self._reopen_window()
+        last = self.match.rounds[-1]
         self.log = []
         for played in self.match.rounds:
             self.log.append(f"Round {played.number} of {self.match.code}")
-            for position in played.positions()[1:]:
-                self.log.extend(log_lines(position.events, self.match.rules))
+            after = played.positions()[1:]
+            for n, position in enumerate(after, start=1):
+                window = self.shadow if played is last and n == len(after) else None
+                events = window.events if window is not None else position.events
+                self.log.extend(log_lines(events, self.match.rules))
         self.log.append("(resumed)")
+
+    def _reopen_window(self) -> None:
+        played = self.match.rounds[-1]
+        action = played.actions[-1] if played.actions else None
+        if not isinstance(action, Attack):
+            return
+        before = played.positions()[-2]
+        if before.attacker in self.humans and stood_at_once(before, action, played.final):
+            self.shadow = standing_window(before, action)
+            if self.hot_seat and self.viewer is None:
+                self.curtain = self.shadow.to_act  # the defender answers first, as before the resume
 
     # --- between rounds ------------------------------------------------------------------------
 
