@@ -198,3 +198,47 @@ def test_a_resume_reopens_the_window_the_play_was_waiting_in() -> None:
         shown.append((r.phase, r.to_act, r.scores, tuple(r.stacks), model.curtain, model.curtain_text(), model.log))
     assert shown[0] == shown[1]
     assert shown[0][4] is BLACK  # the defender takes the keyboard first
+
+
+def twins_from_play(seed: int) -> list[tuple[Round, Round, Attack]]:
+    """Positions from real play where RED may play unsafely, each with its twin: BLACK's one hidden
+    card swapped with a card of its deck, so that one fits the play and the other doesn't."""
+    found = []
+    r = deal(seed)
+    for n in range(200):
+        if r.is_over or len(found) >= 6:
+            break
+        if r.phase is Phase.ATTACK and r.attacker is RED and len(r.hand(BLACK)) == 1:
+            for attack in (a for a in r.legal_actions() if isinstance(a, Attack) and not r.is_safe(a)):
+                held = r.hand(BLACK)[0]
+                fits = bool(r.counters_to(attack))
+                for other in r.deck(BLACK):
+                    deck = tuple(held if c == other else c for c in r.deck(BLACK))
+                    twin = r.replace(black_hand=(other,), black_deck=deck)
+                    if bool(twin.counters_to(attack)) != fits:
+                        found.append((r, twin, attack))
+                        break
+                else:
+                    continue
+                break
+        r = r.play(choose(r, Level.NORMAL if n % 2 else Level.EASY, seed=seed + n))
+    return found
+
+
+def attackers_view(start: Round, attack: Attack) -> list[tuple[Any, ...]]:
+    """The model's public view after RED's play and after the computer lets it stand."""
+    model = FightModel(match_of(start), level=Level.EASY)
+    views = []
+    for action in (attack, Decline()):
+        model.play(action)
+        r = model.round
+        views.append(
+            (r.phase, r.to_act, r.scores, tuple(r.stacks), len(r.hand(BLACK)), model.message, tuple(model.log))
+        )
+    return views
+
+
+@given(st.integers(min_value=1, max_value=10**6))
+def test_twins_from_real_play_look_the_same_to_the_attacker(seed: int) -> None:
+    for one, other, attack in twins_from_play(seed):
+        assert attackers_view(one, attack) == attackers_view(other, attack)
