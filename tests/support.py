@@ -1,5 +1,6 @@
-"""Helpers shared by every test folder (tests/ is on sys.path through its conftest.py):
-running async Pilot tests, games played by a fixed greedy rule, and what a fresh interpreter loads."""
+"""Helpers shared by every test folder (tests/ is on sys.path: ``pythonpath`` in pyproject.toml):
+the project's folder, running async Pilot tests, games played by a fixed greedy rule, and what a
+fresh interpreter loads."""
 
 from __future__ import annotations
 
@@ -8,10 +9,15 @@ import functools
 import subprocess
 import sys
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any
 
 from clubfight.club_fight.engine import DealCode, Move, Position, Variant
 from clubfight.club_fight.game import Start
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The project's folder, one above tests/: whatever depth a test module sits at, it finds src/,
+docs/, benchmarks/ and README.md from here."""
 
 
 def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:

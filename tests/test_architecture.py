@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from support import UI_LIBRARIES, modules_loaded, ui_libraries_loaded
+from support import ROOT, UI_LIBRARIES, modules_loaded, ui_libraries_loaded
 
 FORBIDDEN = UI_LIBRARIES
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = ROOT / "src"
 
 PURE_PACKAGES = (
     "clubfight.common",
