@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from . import combat_bench
+from . import combat_bench, combat_bot, combat_server
 from .options import (
     COMBAT_JUGGLES,
     COMBAT_OPPONENTS,
@@ -163,6 +163,8 @@ def add_combat_parser(commands: argparse._SubParsersAction[OneLineParser]) -> No
     )
 
     combat_bench.add_bench_parser(combat_commands)
+    combat_server.add_server_parser(combat_commands)
+    combat_bot.add_bot_parser(combat_commands)
 
 
 HANDLERS = {
@@ -179,6 +181,8 @@ COMBAT_HANDLERS = {
     "moves": "clubfight.cli.combat_moves",
     "replay": "clubfight.cli.combat_replay",
     "bench": "clubfight.cli.combat_bench",
+    "server": "clubfight.cli.combat_server",
+    "bot": "clubfight.cli.combat_bot",
 }
 
 

@@ -53,6 +53,7 @@ ERROR_CODES = {
     "too-slow": "the connection didn't read its messages (it closes; resume to go on)",
     "room-closed": "the room was removed (the connection closes)",
     "server-stopping": "the server is shutting down (the connection closes)",
+    "server-error": "the server failed on this message (a bug, logged; the room goes on)",
 }
 
 

@@ -242,6 +242,13 @@ class Table:
 
     # --- seats ---------------------------------------------------------------------------------
 
+    def choose_guest_style(self, style: Style | None) -> None:
+        """F1: the guest takes its own style as it joins (before the match starts)."""
+        assert self.stage is Stage.WAITING
+        self.options = self.options.with_guest_style(style)
+        self.rules = self.options.rules(self.host)
+        self.match = Match.new(self.code, self.rules)
+
     def take_seat(self, colour: Colour, token_hash: str, now: float) -> Change:
         """A player takes the free seat ``colour``; the match starts once both are taken."""
         assert self.tokens[colour] is None
