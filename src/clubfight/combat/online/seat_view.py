@@ -121,8 +121,12 @@ class SeatState:
 
     @property
     def my_turn(self) -> bool:
-        """Is this seat to act (an action, or ``ready`` after a round)?"""
-        return self.seat is not None and self.seat in self.to_act
+        """Has this seat a decision to make: an action from ``legal``, or ``ready`` after a round? (A
+        defender who let the play stand is still shown to act until the window closes, with nothing
+        left to choose.)"""
+        if self.seat is None or self.seat not in self.to_act:
+            return False
+        return bool(self.legal) or self.phase == "round-over"
 
     @property
     def legal(self) -> tuple[str, ...]:

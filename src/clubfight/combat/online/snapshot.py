@@ -142,6 +142,10 @@ def _check(table: Table) -> None:
         raise SnapshotError(f"the stage is {stage.value} but the round is over")
     if stage is Stage.SETUP and table.current.phase is not Phase.SETUP:
         raise SnapshotError("the stage is setup but the round has begun")
+    if stage is Stage.PLAY and table.current.phase is Phase.SETUP:
+        raise SnapshotError("the stage is play but the round is still in setup")
+    if stage is not Stage.WAITING and not started:
+        raise SnapshotError("a match under way has both seats taken")
     if stage in (Stage.ROUND_OVER, Stage.MATCH_OVER) and not over:
         raise SnapshotError(f"the stage is {stage.value} but the round goes on")
     if (stage is Stage.MATCH_OVER) != (table.winner is not None):

@@ -208,7 +208,9 @@ class Table:
         if stage is not Stage.PLAY:
             return []
         if self.window is not None:
-            return [] if self.window.declined else [self.window.attacker.other]
+            # The defender stays "to act" until the window closes, even after letting the play stand:
+            # what the attacker sees mustn't change with what the defender holds or does (docs/online.md).
+            return [self.window.attacker.other]
         actor = self.current.to_act
         return [] if actor is None else [actor]
 

@@ -123,6 +123,8 @@ def _choices(table: Table, seat: Colour | None) -> tuple[list[str], list[dict[st
     previews: list[dict[str, Any]] = []
     window = table.window
     if window is not None:
+        if window.declined:
+            return [], []
         legal = window.shown.legal_actions()
         answers = {card: (points, wins) for card, points, wins in window.before.counters_to(window.attack)}
         for action in legal:
