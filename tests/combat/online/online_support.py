@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from clubfight.combat.engine import ALL_CARDS, Card, Colour, CombatCode
 from clubfight.combat.online.options import RoomOptions
@@ -114,10 +115,12 @@ async def running_server(
 
 
 class Raw:
-    """A bare connection: send anything, read JSON frames."""
+    """A bare connection: send anything, read JSON frames. Messages passed over while looking for
+    another kind are kept, and come first later."""
 
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
+        self.backlog: list[dict[str, Any]] = []
 
     @classmethod
     async def open(cls, url: str) -> Raw:
@@ -128,29 +131,52 @@ class Raw:
             message = json.dumps({"protocol": 1, **message})
         await self.ws.send(message)
 
-    async def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+    async def _read(self, timeout: float) -> dict[str, Any]:
         frame = await asyncio.wait_for(self.ws.recv(), timeout)
         data = json.loads(frame)
         assert isinstance(data, dict)
         return data
 
+    async def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        if self.backlog:
+            return self.backlog.pop(0)
+        return await self._read(timeout)
+
     async def until(self, kind: str, timeout: float = TIMEOUT, **fields: Any) -> dict[str, Any]:
-        """The next message of type ``kind`` (with these fields), skipping others."""
+        """The first message not yet read of type ``kind`` (with these fields)."""
+
+        def wanted(message: dict[str, Any]) -> bool:
+            return message.get("type") == kind and all(message.get(k) == v for k, v in fields.items())
+
+        for index, message in enumerate(self.backlog):
+            if wanted(message):
+                return self.backlog.pop(index)
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
-            message = await self.recv(max(0.01, end - loop.time()))
-            if message.get("type") == kind and all(message.get(k) == v for k, v in fields.items()):
+            message = await self._read(max(0.01, end - loop.time()))
+            if wanted(message):
                 return message
+            self.backlog.append(message)
 
     async def state(self, timeout: float = TIMEOUT, **view: Any) -> dict[str, Any]:
-        """The next state whose view has these values."""
+        """The first state not yet read whose view has these values (earlier ones are dropped)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
             message = await self.until("state", max(0.01, end - loop.time()))
             if all(message["view"].get(k) == v for k, v in view.items()):
                 return message
+
+    async def closed(self) -> int | None:
+        """Read until the server closes the connection; its close code."""
+        self.backlog.clear()
+        for _ in range(10_000):
+            try:
+                await self._read(TIMEOUT)
+            except ConnectionClosed:
+                return self.ws.close_code
+        raise AssertionError("the connection stayed open")
 
     async def close(self) -> None:
         await self.ws.close()

@@ -581,6 +581,8 @@ def _close_code(code: str) -> int:
     return {
         "protocol-version": CLOSE_PROTOCOL_VERSION,
         "too-many-attempts": CLOSE_TOO_MANY_ATTEMPTS,
+        "no-such-room": CLOSE_TOO_MANY_ATTEMPTS,  # fatal only as the last wrong guess a connection may make
+        "bad-token": CLOSE_TOO_MANY_ATTEMPTS,
         "taken-over": CLOSE_TAKEN_OVER,
         "too-slow": CLOSE_TOO_SLOW,
         "room-closed": CLOSE_ROOM_CLOSED,
