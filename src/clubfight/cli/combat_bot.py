@@ -16,6 +16,17 @@ from typing import Any
 from .options import COMBAT_OPPONENTS, COMBAT_ROUNDS, COMBAT_STYLES, UsageError, positive_float, seed_value
 
 
+def seconds_or_none(text: str) -> float:
+    """A number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more, not {text}")
+    return value
+
+
 def add_bot_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``bot`` to the ``combat`` command's subparsers."""
     bot: argparse.ArgumentParser = subparsers.add_parser(
@@ -38,7 +49,7 @@ def add_bot_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--seed", type=seed_value, default=0, metavar="N", help="the bot's own seed for its choices (default 0)"
     )
     bot.add_argument(
-        "--pace", type=positive_float, default=None, metavar="SECONDS", help="wait this long before each action"
+        "--pace", type=seconds_or_none, default=0.0, metavar="SECONDS", help="wait this long before each action"
     )
     room = bot.add_argument_group("the room, with --create")
     room.add_argument("--rounds", type=int, choices=COMBAT_ROUNDS, default=None, help="best of 1, 3 or 5 (default 3)")
@@ -154,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
             session,
             Level(args.level),
             seed=args.seed,
-            pace=args.pace or 0.0,
+            pace=args.pace,
             on_room=room_line,
             on_ticket=keep,
             log=log,

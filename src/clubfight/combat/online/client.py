@@ -52,7 +52,12 @@ FINAL_ERRORS = frozenset({"protocol-version", "taken-over", "room-closed", "bad-
 
 
 class ConnectionLost(Exception):
-    """The connection is gone (or never came): the message says why, in one line."""
+    """The connection is gone (or never came): the message says why, in one line. ``lasting``: trying
+    again can't help (the address is not a server address)."""
+
+    def __init__(self, message: str, *, lasting: bool = False) -> None:
+        super().__init__(message)
+        self.lasting = lasting
 
 
 class Refused(Exception):
@@ -82,7 +87,7 @@ class OnlineClient:
                 proxy=None,
             )
         except InvalidURI:
-            raise ConnectionLost(f"{url!r} is not a server address such as ws://127.0.0.1:8765") from None
+            raise ConnectionLost(f"{url!r} is not a server address such as ws://127.0.0.1:8765", lasting=True) from None
         except (OSError, TimeoutError, asyncio.TimeoutError, WebSocketException) as error:
             raise ConnectionLost(f"can't reach {url}: {_why(error)}") from None
         return cls(ws)
@@ -255,6 +260,9 @@ class OnlineSession:
                         reason = str(message)
                         break
             except ConnectionLost as lost:
+                if lost.lasting:
+                    yield Stopped(str(lost))
+                    return
                 reason = str(lost)
             finally:
                 if self.client is not None:
