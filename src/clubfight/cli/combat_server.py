@@ -87,6 +87,9 @@ def add_server_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--idle-exit", type=positive_float, default=None, metavar="S", help="stop after S seconds with nobody connected"
     )
     server.add_argument(
+        "--stats", type=positive_float, default=None, metavar="S", help="log a line of load figures every S seconds"
+    )
+    server.add_argument(
         "--ready-file", type=Path, default=None, metavar="FILE", help="write the address to FILE (JSON) once listening"
     )
     return server
@@ -179,6 +182,7 @@ def run(args: argparse.Namespace) -> int:
         idle_ttl=args.idle_ttl,
         exit_when_done=args.exit_when_done,
         idle_exit=args.idle_exit,
+        stats_interval=args.stats,
     )
     server = MatchServer(settings, store, _log)
 

@@ -293,7 +293,7 @@ async def test_rooms_come_back_from_the_store_after_a_restart(tmp_path: Path) ->
         step = max(e["step"] for e in ends)
         await host.close()
         await guest.close()
-    assert (folder / "rooms" / f"{room}.json").is_file()
+    assert (folder / "rooms" / room / "room.json").is_file()
     async with running_server(store=room_store(folder)) as (server, url, log):
         assert room in server.rooms and any("back from the store" in line for line in log)
         host, guest = await Raw.open(url), await Raw.open(url)
@@ -316,15 +316,17 @@ async def test_rooms_come_back_from_the_store_after_a_restart(tmp_path: Path) ->
 @async_test
 async def test_a_damaged_room_file_is_set_aside_and_the_others_load(tmp_path: Path) -> None:
     folder = tmp_path / "online"
-    (folder / "rooms").mkdir(parents=True)
-    (folder / "rooms" / "KX7-4PM.json").write_text("{ not json", encoding="utf-8")
-    (folder / "rooms" / "KX7-4PA.json").write_text(
+    for room in ("KX7-4PM", "KX7-4PA"):
+        (folder / "rooms" / room).mkdir(parents=True)
+    (folder / "rooms" / "KX7-4PM" / "room.json").write_text("{ not json", encoding="utf-8")
+    (folder / "rooms" / "KX7-4PA" / "room.json").write_text(
         json.dumps({"format": "clubfight-online-room", "version": 1, "room": "KX7-4PA", "rounds": []}), encoding="utf-8"
     )
     async with running_server(store=room_store(folder)) as (server, _, log):
         assert server.rooms == {}
     assert sum("set aside" in line or "a copy of the original" in line for line in log) == 2
-    assert not (folder / "rooms" / "KX7-4PM.json").exists() and not (folder / "rooms" / "KX7-4PA.json").exists()
+    assert not list((folder / "rooms").glob("*/room.json"))
+    assert len(list((folder / "rooms").glob("*/room.json.corrupt-*"))) == 2
 
 
 @async_test

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from clubfight.combat.engine import Attack, Card, Colour, Event, EventKind, Points, RoundResult
+from clubfight.combat.engine import ALL_CARDS, Action, Attack, Card, Colour, Event, EventKind, Points, RoundResult
 
 _DRAWS = {EventKind.DRAW, EventKind.COUNTER_DRAW, EventKind.EXTRA_DRAW}
 _TURN_ENDS = {"ended by choice": "chosen", "no play left": "no-play", "countered": "countered"}
@@ -35,8 +35,19 @@ class Note:
         return None if self.owner_only else self.public
 
 
+CARD_NAMES = {card: str(card) for card in ALL_CARDS}
+"""Every card's token, written once: views name hundreds of cards a second."""
+
+
 def cards_json(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
+    return [CARD_NAMES[c] for c in cards]
+
+
+def action_text(action: Action) -> str:
+    """``str(action)``, faster for plays (the bulk of every legal list)."""
+    if isinstance(action, Attack):
+        return f"{'-'.join([CARD_NAMES[c] for c in action.cards])}@{action.to}"
+    return str(action)
 
 
 def points_json(points: Points) -> dict[str, Any]:

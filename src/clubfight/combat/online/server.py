@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import hmac
 import secrets
@@ -87,7 +88,9 @@ class ServerSettings:
     exit_when_done: bool = False
     """Stop once every room has finished and nobody is connected (a server started for one match)."""
     idle_exit: float | None = None
-    """Stop after this long with nobody connected and no room going on."""
+    """Stop after this long with nobody connected."""
+    stats_interval: float | None = None
+    """Log a line of figures (rooms, actions a second, handling time, event-loop lag) this often."""
 
 
 def token_hash(token: str) -> str:
@@ -193,6 +196,10 @@ class MatchServer:
         self.had_rooms = False
         self.last_activity = clock()
         self.actions = 0
+        self.handling: list[float] = []
+        self.lags: list[float] = []
+        self.full_collections: list[float] = []
+        self._gc_started = 0.0
         self._stop: asyncio.Event | None = None
 
     # --- running -------------------------------------------------------------------------------
@@ -221,6 +228,9 @@ class MatchServer:
     async def run(self, stop: asyncio.Event, on_listening: Callable[[str], None] | None = None) -> None:
         self._stop = stop
         self.load()
+        # What is loaded now (modules, the rooms brought back) lives as long as the server: leave it
+        # out of the collector's full passes, the longest pauses of a server holding many rooms.
+        gc.freeze()
         settings = self.settings
         async with serve(
             self._handle,
@@ -238,11 +248,15 @@ class MatchServer:
             self.log(f"listening on {url}")
             if on_listening is not None:
                 on_listening(url)
-            sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+            loop = asyncio.get_running_loop()
+            helpers = [loop.create_task(self._sweep_forever())]
+            if settings.stats_interval is not None:
+                helpers += [loop.create_task(self._watch_lag()), loop.create_task(self._stats_forever())]
             try:
                 await stop.wait()
             finally:
-                sweeper.cancel()
+                for helper in helpers:
+                    helper.cancel()
                 for conn in list(self.conns):
                     conn.fail(ProtocolError("server-stopping", "the server is shutting down", fatal=True))
                     conn.close(CLOSE_GOING_AWAY, "server shutting down")
@@ -257,6 +271,45 @@ class MatchServer:
         while True:
             await asyncio.sleep(self.settings.sweep_interval)
             self.sweep()
+
+    async def _watch_lag(self) -> None:
+        """How late the event loop runs a callback: every other delay adds to it."""
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(0.05)
+            self.lags.append(time.perf_counter() - start - 0.05)
+
+    async def _stats_forever(self) -> None:
+        interval = self.settings.stats_interval
+        assert interval is not None
+        gc.callbacks.append(self._gc_timer)
+        while True:
+            actions = self.actions
+            await asyncio.sleep(interval)
+            self.log(self.stats_line((self.actions - actions) / interval))
+
+    def _gc_timer(self, phase: str, info: dict[str, int]) -> None:
+        """Time the full collections: with many rooms in memory they are the loop's longest pauses."""
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.full_collections.append(time.perf_counter() - self._gc_started)
+
+    def stats_line(self, rate: float) -> str:
+        """The figures since the last line, then forgets them."""
+        handling, lags, collections = sorted(self.handling), sorted(self.lags), self.full_collections
+        self.handling, self.lags, self.full_collections = [], [], []
+        playing = sum(1 for r in self.rooms.values() if r.table.stage is not Stage.MATCH_OVER)
+        pending = getattr(self.store, "pending", None)
+        return (
+            f"stats: {len(self.rooms)} rooms ({playing} playing), {len(self.conns)} connections, "
+            f"{rate:.1f} actions/s, handling p50 {_ms(handling, 0.5)} p99 {_ms(handling, 0.99)} ms, "
+            f"loop lag p99 {_ms(lags, 0.99)} max {_ms(lags, 1.0)} ms, "
+            f"{len(collections)} full collections, longest {_ms(sorted(collections), 1.0)} ms"
+            + (f", store writes pending {pending()}" if callable(pending) else "")
+        )
 
     def sweep(self) -> None:
         """Remove finished and long-idle rooms; stop when a one-match server is done or idle."""
@@ -317,6 +370,7 @@ class MatchServer:
     def on_frame(self, conn: Conn, frame: str | bytes) -> None:
         """One frame from a client: answered, refused with an error, or (a flood) the end of it."""
         now = self.clock()
+        started = time.perf_counter()
         self.last_activity = now
         request: str | None = None
         try:
@@ -325,6 +379,8 @@ class MatchServer:
             message = parse_client_message(frame)
             request = type(message).__name__.lower()
             self.dispatch(conn, message, now)
+            if isinstance(message, Act) and self.settings.stats_interval is not None:
+                self.handling.append(time.perf_counter() - started)
         except ProtocolError as error:
             conn.fail(error)
             if error.fatal:
@@ -587,6 +643,12 @@ def _close_code(code: str) -> int:
         "too-slow": CLOSE_TOO_SLOW,
         "room-closed": CLOSE_ROOM_CLOSED,
     }.get(code, CLOSE_POLICY)
+
+
+def _ms(ordered: list[float], fraction: float) -> str:
+    if not ordered:
+        return "-"
+    return f"{1000 * ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]:.1f}"
 
 
 def _url_host(host: str) -> str:

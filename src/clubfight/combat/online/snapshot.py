@@ -17,7 +17,7 @@ from typing import Any
 from clubfight.combat.engine import Arrange, Attack, Colour, CombatCode, Phase, Round, parse_action
 
 from .codes import parse_room_code
-from .notes import is_safe_play
+from .notes import action_text, is_safe_play
 from .options import OptionError, RoomOptions
 from .table import SEATS, Stage, Table, Window, pending_round
 
@@ -44,7 +44,7 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "stage": table.stage.value,
         "rounds": [
             {
-                "actions": [str(a) for a in played.actions],
+                "actions": [action_text(a) for a in played.actions],
                 "claimed_by": (c.value if (c := table.claims.get(played.number)) else None),
             }
             for played in table.match.rounds

@@ -13,6 +13,7 @@ line builds from ``clubfight.storage``: Combat Club's packages may not import th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Callable
@@ -95,6 +96,7 @@ class DocumentFiles(Protocol):
 
 
 _DELETE = None
+ROOM_FILE = "room.json"
 
 
 class FileStore:
@@ -125,16 +127,18 @@ class FileStore:
             thread.start()
 
     def path(self, room: str) -> Path:
-        return self.folder / f"{room}.json"
+        """``ROOM/room.json``: a folder a room, because an atomic write looks through its folder for
+        temporaries a dead writer left, and a folder of a thousand rooms makes every write pay."""
+        return self.folder / room / ROOM_FILE
 
     def load(self) -> tuple[list[StoredRoom], list[str]]:
         rooms: list[StoredRoom] = []
         warnings: list[str] = []
         if not self.folder.is_dir():
             return rooms, warnings
-        for path in sorted(self.folder.glob("*.json")):
+        for path in sorted(self.folder.glob(f"*/{ROOM_FILE}")):
             try:
-                room = parse_room_code(path.stem)
+                room = parse_room_code(path.parent.name)
             except RoomCodeError:
                 continue  # not one of ours
             body, warning = self.files.read(path)
@@ -196,6 +200,8 @@ class FileStore:
             try:
                 if body is _DELETE:
                     self.files.remove(self.path(room))
+                    with contextlib.suppress(OSError):
+                        self.path(room).parent.rmdir()  # only if nothing else (a backup) is there
                 else:
                     self.files.write(self.path(room), body)
                     self.writes += 1

@@ -15,7 +15,7 @@ from typing import Any
 from clubfight.combat.engine import Attack, Colour, Counter, Phase, Round, Rules
 from clubfight.combat.game import format_record
 
-from .notes import cards_json, points_json, result_json
+from .notes import action_text, cards_json, points_json, result_json
 from .table import SEATS, Stage, Table
 
 
@@ -117,7 +117,7 @@ def _choices(table: Table, seat: Colour | None) -> tuple[list[str], list[dict[st
     assert seat is not None
     stage = table.stage
     if stage is Stage.SETUP:
-        return [str(a) for a in table.setup_round(seat).legal_actions()], []
+        return [action_text(a) for a in table.setup_round(seat).legal_actions()], []
     if stage is not Stage.PLAY:
         return [], []
     previews: list[dict[str, Any]] = []
@@ -130,8 +130,8 @@ def _choices(table: Table, seat: Colour | None) -> tuple[list[str], list[dict[st
         for action in legal:
             if isinstance(action, Counter):
                 points, wins = answers[action.card]
-                previews.append({"action": str(action), "points": points_json(points), "wins": _wins(wins)})
-        return [str(a) for a in legal], previews
+                previews.append({"action": action_text(action), "points": points_json(points), "wins": _wins(wins)})
+        return [action_text(a) for a in legal], previews
     r = table.current
     legal = r.legal_actions()
     previews = []
@@ -140,13 +140,13 @@ def _choices(table: Table, seat: Colour | None) -> tuple[list[str], list[dict[st
             if isinstance(action, Attack):
                 previews.append(
                     {
-                        "action": str(action),
+                        "action": action_text(action),
                         "safe": r.is_safe(action),
                         "points": points_json(r.points_of(action)),
                         "wins": _wins(r.wins_of(action)),
                     }
                 )
-    return [str(a) for a in legal], previews
+    return [action_text(a) for a in legal], previews
 
 
 def _pending(r: Round) -> dict[str, Any] | None:
