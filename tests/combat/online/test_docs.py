@@ -24,7 +24,7 @@ SERVER_TYPES = {"joined", "watching", "state", "presence", "error"}
 def test_the_doc_has_an_example_of_every_message_type() -> None:
     types = {e.get("type") for e in EXAMPLES}
     assert set(FIELDS) <= types and types - {None} <= set(FIELDS) | SERVER_TYPES
-    assert SERVER_TYPES <= types
+    assert types >= SERVER_TYPES
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: str(e.get("type", "snapshot")))

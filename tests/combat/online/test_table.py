@@ -14,7 +14,7 @@ from clubfight.combat.game import parse_record
 from clubfight.combat.online.options import RoomOptions
 from clubfight.combat.online.snapshot import SnapshotError, table_from_snapshot, table_snapshot
 from clubfight.combat.online.table import Refusal, Stage, pending_round
-from clubfight.combat.online.views import state_view
+from clubfight.combat.online.views import may_win, state_view
 
 from .online_support import BLACK, RED, new_table, random_game
 from .table_support import attack_position, table_at
@@ -264,3 +264,28 @@ def test_the_finished_match_gives_its_record_which_replays_to_the_same_result() 
     assert isinstance(record, str)
     match = parse_record(record)
     assert match.summary() == table.match.summary() and match.winner is table.winner
+
+
+def winning_plays_checked(seed: int, options: RoomOptions) -> int:
+    """Check ``may_win`` on every winning play of a random match; how many there were."""
+    checked = 0
+    for table, _, _ in random_game(seed, options):
+        r = table.current
+        if table.stage is not Stage.PLAY or table.window is not None or r.phase is not Phase.ATTACK:
+            continue
+        for action in r.legal_actions():
+            if isinstance(action, Attack) and r.wins_of(action):
+                assert may_win(action, r.score(r.attacker), r.points_of(action)), action
+                checked += 1
+    return checked
+
+
+@settings(max_examples=10)
+@given(st.integers(0, 10**6), st.sampled_from(STYLES), st.sampled_from(STYLES))
+def test_the_previews_shortcut_to_wins_misses_none(seed: int, red: object, black: object) -> None:
+    """``may_win`` skips the engine's ``wins_of`` for plays that can't win: it must never skip one that does."""
+    winning_plays_checked(seed, RoomOptions(rounds=1, host_style=red, guest_style=black, counter_window=1.0))  # type: ignore[arg-type]
+
+
+def test_winning_plays_are_met_often_enough_to_check_the_shortcut() -> None:
+    assert sum(winning_plays_checked(seed, RoomOptions(rounds=1, host_style=Style.SUMO)) for seed in range(6)) > 10

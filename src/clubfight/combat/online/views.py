@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubfight.combat.engine import Attack, Colour, Counter, Phase, Round, Rules
+from clubfight.combat.engine import KNOCK_OUT_SCORE, Attack, Colour, Counter, Phase, Points, Round, Rules
 from clubfight.combat.game import format_record
 
 from .notes import action_text, cards_json, points_json, result_json
 from .table import SEATS, Stage, Table
+
+TEN = 10
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
@@ -136,17 +138,27 @@ def _choices(table: Table, seat: Colour | None) -> tuple[list[str], list[dict[st
     legal = r.legal_actions()
     previews = []
     if r.phase is Phase.ATTACK:
+        score = r.score(r.attacker)
         for action in legal:
             if isinstance(action, Attack):
+                points = r.points_of(action)
+                wins = r.wins_of(action) if may_win(action, score, points) else frozenset()
                 previews.append(
                     {
                         "action": action_text(action),
                         "safe": r.is_safe(action),
-                        "points": points_json(r.points_of(action)),
-                        "wins": _wins(r.wins_of(action)),
+                        "points": points_json(points),
+                        "wins": _wins(wins),
                     }
                 )
     return [action_text(a) for a in legal], previews
+
+
+def may_win(attack: Attack, score: int, points: Points) -> bool:
+    """Could ``attack`` win the round? Only a knock out (W1) wins without a 10 on top: a ring out, a
+    submission and SUMO's lines all need the 10 just played (W2, W3, F1). The previews ask the engine
+    (``wins_of``, which scores the play again) only when this says it could."""
+    return attack.cards[-1].rank == TEN or score + points.total >= KNOCK_OUT_SCORE
 
 
 def _pending(r: Round) -> dict[str, Any] | None:
