@@ -136,9 +136,10 @@ async def one_room(url: str, rng: random.Random, args: argparse.Namespace, tally
             await guest.ws.close()
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """The process's user and system CPU seconds so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    return int(fields[11]) / CLOCK_TICKS, int(fields[12]) / CLOCK_TICKS
 
 
 def rss_bytes(pid: int) -> int:
@@ -232,7 +233,9 @@ async def run_level(rooms: int, args: argparse.Namespace) -> dict[str, Any]:
             "round_trip_p99_ms": round(1000 * percentile(trips, 0.99), 2),
             "round_trip_mean_ms": round(1000 * statistics.fmean(trips), 2) if trips else None,
             **server_figures(stats),
-            "server_cpu_percent": round(100 * (cpu1 - cpu0) / (wall1 - wall0), 1),
+            "server_cpu_percent": round(100 * (sum(cpu1) - sum(cpu0)) / (wall1 - wall0), 1),
+            "server_cpu_system_percent": round(100 * (cpu1[1] - cpu0[1]) / (wall1 - wall0), 1),
+            "server_cpu_ms_per_action": round(1000 * (sum(cpu1) - sum(cpu0)) / max(1, tally.actions), 2),
             "clients_cpu_percent": round(100 * (mine1 - mine0) / (wall1 - wall0), 1),
             "server_rss_mb": round(rss / 2**20, 1),
             "kb_per_room": round((rss - base_rss) / max(1, held) / 1024, 1),
