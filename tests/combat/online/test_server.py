@@ -14,12 +14,12 @@ import pytest
 
 from clubfight.cli.combat_server import room_store
 from clubfight.combat.game import parse_record
-from clubfight.combat.online.server import Conn, MatchServer, ServerSettings
+from clubfight.combat.online.server import Conn, ServerSettings, token_hash
 from clubfight.combat.online.store import MemoryStore
 from clubfight.combat.online.table import Table
 from support import async_test
 
-from .online_support import LOCAL, TIMEOUT, Raw, cards_named, running_server, seated_pair
+from .online_support import LOCAL, Raw, cards_named, running_server, seated_pair
 
 FAST = {"counter_window": 0.2}
 
@@ -361,10 +361,14 @@ async def test_a_full_server_refuses_new_rooms() -> None:
         await second.close()
 
 
-def test_the_server_keeps_token_hashes_not_tokens() -> None:
+@async_test
+async def test_the_store_keeps_token_hashes_never_tokens() -> None:
     store = MemoryStore()
-    server = MatchServer(ServerSettings(), store, lambda line: None, new_token=lambda: "secret-token")
-    assert server.new_token() == "secret-token"
-
-
-_ = TIMEOUT
+    async with running_server(store=store) as (_, url, _):
+        host, guest, room, hj, gj = await seated_pair(url, FAST)
+        await host.state(phase="setup")
+        kept = store.rooms[room]
+        for joined in (hj, gj):
+            assert joined["token"] not in kept and token_hash(joined["token"]) in kept
+        await host.close()
+        await guest.close()
