@@ -6,7 +6,9 @@ card at place 6 and BLACK's at place 4; the centre, place 5, is the draw-off's (
 
 from __future__ import annotations
 
-from .cards import Colour
+from collections.abc import Sequence
+
+from .cards import Card, Colour
 
 PLACES = range(1, 10)
 NEUTRAL_ROW = (4, 5, 6)
@@ -45,3 +47,13 @@ LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = (
     *(tuple(line for line in ROWS + COLUMNS if p in line) for p in PLACES),
 )
 """LINES_THROUGH[p]: the row and the column through place p (SUMO's submission, F1)."""
+
+
+def tops(stacks: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
+    """The top card of each place, 1-9 (every place holds a stack once setup is done)."""
+    return tuple(s[-1] for s in stacks)
+
+
+def tops_with(stacks: Sequence[tuple[Card, ...]], place: int, top: Card) -> tuple[Card, ...]:
+    """The top cards as they would be with ``top`` put onto ``place``."""
+    return tuple(top if p == place else s[-1] for p, s in enumerate(stacks, 1))

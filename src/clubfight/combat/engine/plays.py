@@ -1,4 +1,4 @@
-"""Which cards may go where: P1 (values, faces, wrap), P2 (the 10 lock), P3 (jokers), P5 (throws).
+"""Which cards may go where: P1 (values, faces, wrap), P2 (the 10 lock), P3 (jokers), P4 (safe plays), P5 (throws).
 
 ``sequences(cards)`` lists every single card and every THROW the given cards can make, each with
 the values its first card may be judged by; ``fits`` then says whether such a first card may go
@@ -52,6 +52,11 @@ def card_fits(card: Card, top: Card, player: Colour) -> bool:
 def is_locked(top: Card, player: Colour) -> bool:
     """P2: a stack topped by a 10 is closed to attacks by the player who doesn't own that 10."""
     return top.rank == TEN and top.colour is not player
+
+
+def is_safe(cards: tuple[Card, ...], covered: Card, player: Colour) -> bool:
+    """P4: a play onto the player's own colour, or a single joker, can't be countered."""
+    return covered.colour is player or (len(cards) == 1 and cards[0].suit is None)
 
 
 ANY_VALUE = sum(1 << v for v in range(1, 14))

@@ -9,13 +9,15 @@ Undecided points, settled here:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import TEN, Card
-from .grid import NEIGHBOURS
-from .plays import PAIRS
-from .rules import Juggle, Style
+from .actions import Attack
+from .cards import TEN, Card, Colour
+from .grid import NEIGHBOURS, tops_with
+from .plays import PAIRS, is_safe
+from .rules import Juggle, Rules, Style
 
 
 class PlayKind(Enum):
@@ -153,3 +155,34 @@ def score_counter(card: Card, covered: Card, attacker_style: Style | None, style
         value //= 2
     kind = PlayKind.PERFECT_COUNTER if perfect else PlayKind.COUNTER
     return Points(kind, counter=value, block=1 if card.rank == TEN else 0)
+
+
+# --- the points of a play in a round ---------------------------------------------------------
+
+
+def attack_points(
+    stacks: Sequence[tuple[Card, ...]], attack: Attack, player: Colour, rules: Rules, *, punish: bool
+) -> Points:
+    """What ``attack`` by ``player`` scores if it stands, played onto ``stacks`` as they are before it.
+
+    ``punish``: it is the turn's first play and goes where the opponent last attacked (S5).
+    """
+    place = attack.to
+    stack = stacks[place - 1]
+    cards = attack.cards
+    return score_attack(
+        stack,
+        tops_with(stacks, place, cards[-1]),
+        cards,
+        place,
+        rules.style(player),
+        rules.juggle,
+        safe=is_safe(cards, stack[-1], player),
+        punish=punish,
+    )
+
+
+def counter_points(card: Card, covered: Card, attacker: Colour, rules: Rules, holding: int) -> Points:
+    """What the defender's ``card`` scores countering the play whose top card is ``covered``, holding
+    ``holding`` cards (WUSHU's halving, F1)."""
+    return score_counter(card, covered, rules.style(attacker), rules.style(attacker.other), holding)

@@ -1,0 +1,87 @@
+"""Legal actions: the attacker's plays (P1-P5, T3), counters (C1), counter draws (F1, T2) and
+arrangements (U2).
+
+Each generator takes the few fields it needs, so a Round and a Draft in the middle of a play ask
+the same functions. Throws are built once per state from the attacker's cards
+(``plays.sequences``) and only their first card is tested against each of the 9 stacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick
+from .cards import TEN, Card, Colour
+from .grid import front_row
+from .plays import card_fits, fit_mask, sequences
+from .rules import Style
+from .state import Phase
+
+if TYPE_CHECKING:
+    from .round import Round
+
+
+def setup_colour(stacks: Sequence[tuple[Card, ...]]) -> Colour:
+    """U4: RED arranges first; once RED's front row is laid, BLACK."""
+    return Colour.BLACK if stacks[front_row(Colour.RED)[0] - 1] else Colour.RED
+
+
+def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player: Colour) -> list[Attack]:
+    """Every play of ``player`` with ``cards`` (its hand, then its ADVANTAGE): places 1-9, and at each
+    place the singles and throws in ``sequences`` order."""
+    seqs = sequences(cards)
+    found: list[Attack] = []
+    if not seqs:
+        return found
+    for place in range(1, 10):
+        top = stacks[place - 1][-1]
+        if top.rank == TEN and top.colour is not player:
+            continue  # P2: the 10 lock
+        fit = fit_mask(top, player)
+        found.extend([Attack(cards, place) for cards, mask in seqs if mask & fit])
+    return found
+
+
+def counter_cards(hand: tuple[Card, ...], top: Card, defender: Colour) -> list[Card]:
+    """C1: the defender's cards that may go onto ``top``, the top card of the play just made (no lock, C3)."""
+    return sorted(c for c in hand if card_fits(c, top, defender))
+
+
+def counter_draws(deck: tuple[Card, ...], ninjutsu: bool) -> list[Action]:
+    """F1: a NINJUTSU defender picks any card of its deck; a WUSHU defender draws 1 or 2."""
+    if ninjutsu:
+        return [Pick(c) for c in sorted(deck)]
+    return [Draw(1), Draw(2)]
+
+
+def arrangements(hand: tuple[Card, ...], colour: Colour) -> list[Arrange]:
+    """U2: every way to lay a 4-card hand: the neutral card, then the front row in place order."""
+    cards = sorted(hand)
+    found: list[Arrange] = []
+    for i, neutral in enumerate(cards):
+        rest = cards[:i] + cards[i + 1 :]
+        for a, b, c in permutations(rest):
+            found.append(Arrange(colour, (a, b, c), neutral))
+    return found
+
+
+def legal_actions(r: Round) -> list[Action]:
+    """Every legal action for ``r.to_act``, in ``Round.legal_actions``'s order."""
+    phase = r.phase
+    if phase is Phase.ATTACK:
+        player = r.attacker
+        return [*attacks(r.stacks, r.hand(player) + r.advantage, player), EndTurn()]
+    if phase is Phase.COUNTER:
+        pending = r.pending
+        assert pending is not None
+        defender = r.defender
+        return [*(Counter(c) for c in counter_cards(r.hand(defender), pending.cards[-1], defender)), Decline()]
+    if phase is Phase.DRAW:
+        defender = r.defender
+        return counter_draws(r.deck(defender), r.rules.has(defender, Style.NINJUTSU))
+    if phase is Phase.SETUP:
+        colour = setup_colour(r.stacks)
+        return list(arrangements(r.hand(colour), colour))
+    return []
