@@ -9,6 +9,7 @@ their first card is tested against each of the 9 stacks.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import product
 
 from .cards import TEN, Card, Colour
 
@@ -88,12 +89,57 @@ def sequences(cards: Iterable[Card]) -> list[Sequence]:
     """
     by_value: list[list[Card]] = [[] for _ in range(15)]
     jokers: list[Card] = []
+    held = 0
     ordered = sorted(set(cards), key=Card.sort_key)
     for card in ordered:
         if card.suit is None:
             jokers.append(card)
         else:
             by_value[card.rank].append(card)
+            held |= 1 << card.rank
+    singles: list[Sequence] = [((c,), 1 << c.rank) for c in ordered if c.suit is not None]
+    singles.extend(((j,), ANY_VALUE) for j in jokers)
+    if jokers:
+        throws = searched_throws(by_value, jokers)
+    else:
+        neighbours = held & (held >> 1) & _NEIGHBOUR_BITS
+        if not neighbours:
+            return singles  # no two neighbouring values: no throw (most hands)
+        throws = run_throws(by_value, neighbours)
+    throws.sort(key=_throw_key)
+    return singles + throws
+
+
+_NEIGHBOUR_BITS = sum(1 << v for v in (*range(ACE, TEN), JACK, QUEEN))
+"""Bit v for each value v whose next value v+1 may follow it in a throw (not 10 to J, P5)."""
+
+
+def run_throws(by_value: list[list[Card]], neighbours: int) -> list[Sequence]:
+    """The throws of cards with no joker, by ``by_value[v]``, the cards of value v, and ``neighbours``,
+    bit v set when values v and v+1 are both held: every stretch of two or more neighbouring values,
+    upwards and downwards, with each choice of card for each value. Unordered. A throw's first card
+    is judged by its own value only."""
+    found: list[Sequence] = []
+    start = 1
+    while neighbours >> start:
+        if not neighbours >> start & 1:
+            start += 1
+            continue
+        end = start + 1
+        while neighbours >> end & 1:
+            end += 1
+        for first in range(start, end):
+            for last in range(first + 1, end + 1):
+                up = [by_value[v] for v in range(first, last + 1)]
+                found.extend((seq, 1 << first) for seq in product(*up))
+                found.extend((seq, 1 << last) for seq in product(*reversed(up)))
+        start = end + 1
+    return found
+
+
+def searched_throws(by_value: list[list[Card]], jokers: list[Card]) -> list[Sequence]:
+    """The throws of any cards, jokers included, by a search from every first value in both directions.
+    Unordered. A throw that a joker lets start at two values is listed once, with both bits."""
     found: dict[tuple[Card, ...], int] = {}
 
     def grow(prefix: tuple[Card, ...], value: int, step: int, bit: int, low: int, high: int) -> None:
@@ -116,11 +162,7 @@ def sequences(cards: Iterable[Card]) -> list[Sequence]:
             for first in range(low, high + 1):
                 if by_value[first] or (usable and first <= 9):
                     grow((), first, step, 1 << first, low, high)
-    singles: list[Sequence] = [((c,), 1 << c.rank) for c in ordered if c.suit is not None]
-    singles.extend(((j,), ANY_VALUE) for j in jokers)
-    throws: list[Sequence] = list(found.items())
-    throws.sort(key=_throw_key)
-    return singles + throws
+    return list(found.items())
 
 
 def _throw_key(seq: Sequence) -> tuple[int, list[int]]:
