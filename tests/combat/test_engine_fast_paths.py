@@ -10,17 +10,26 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.combat.engine import (
     ALL_CARDS,
+    MAX_SEED,
+    Attack,
     Card,
+    Colour,
+    EndTurn,
     Juggle,
+    Phase,
+    Round,
     Rules,
     Style,
+    deal,
+    movegen,
 )
-from clubfight.combat.engine.plays import ANY_VALUE, Sequence, searched_throws, sequences
+from clubfight.combat.engine.plays import ANY_VALUE, Sequence, fit_mask, searched_throws, sequences
+from clubfight.engine import SplitMix64
 
 REAL_CARDS = [c for c in ALL_CARDS if c.suit is not None]
 styles = st.sampled_from([None, *Style])
@@ -50,3 +59,53 @@ def test_joker_free_throws_match_the_general_search(cards: list[Card]) -> None:
 @given(st.lists(st.sampled_from(ALL_CARDS), max_size=9))
 def test_sequences_match_the_general_search_with_jokers_too(cards: list[Card]) -> None:
     assert sequences(tuple(cards)) == searched_sequences(tuple(cards))
+
+
+def built_afresh(stacks: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...], player: Colour) -> list[Attack]:
+    """The plays as ``movegen.attacks`` listed them before it kept a memo."""
+    found = []
+    seqs = searched_sequences(cards)
+    for place in range(1, 10):
+        top = stacks[place - 1][-1]
+        if top.rank == 10 and top.colour is not player:
+            continue
+        found += [Attack(seq, place) for seq, mask in seqs if mask & fit_mask(top, player)]
+    return found
+
+
+def rounds_in_play(seed: int, rules: Rules, choices: int, limit: int = 60) -> list[Round]:
+    """The states of one random round, from the deal, at most ``limit`` actions."""
+    rng = SplitMix64(choices)
+    r = deal(seed, rules)
+    found = []
+    for _ in range(limit):
+        if r.is_over:
+            break
+        found.append(r)
+        actions = r.legal_actions()
+        r = r.play(actions[rng.below(len(actions))])
+    return found
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, choices=st.integers(0, 2**32))
+def test_memoised_plays_match_plays_built_afresh(seed: int, rules: Rules, choices: int) -> None:
+    for r in rounds_in_play(seed, rules, choices):
+        if r.phase is not Phase.ATTACK:
+            continue
+        player = r.attacker
+        cards = r.hand(player) + r.advantage
+        expected = built_afresh(r.stacks, cards, player)
+        movegen._REPERTOIRES.pop(frozenset(cards), None)
+        for _sighting in range(3):  # first sight, then the cached plays are built, then they are reused
+            assert movegen.attacks(r.stacks, cards, player) == expected
+        assert r.replace().legal_actions() == [*expected, EndTurn()]
+
+
+def test_the_memo_is_bounded() -> None:
+    cards = REAL_CARDS[:20]
+    stacks = ((cards[0],),) * 9
+    for k in range(movegen.REPERTOIRE_LIMIT + 10):  # as many card sets, each a new one
+        subset = tuple(c for i, c in enumerate(cards) if k >> i & 1)
+        movegen.attacks(stacks, (*subset, cards[-1]), cards[0].colour)
+        assert len(movegen._REPERTOIRES) <= movegen.REPERTOIRE_LIMIT

@@ -2,8 +2,14 @@
 arrangements (U2).
 
 Each generator takes the few fields it needs, so a Round and a Draft in the middle of a play ask
-the same functions. Throws are built once per state from the attacker's cards
-(``plays.sequences``) and only their first card is tested against each of the 9 stacks.
+the same functions.
+
+The attacker's plays are the hot path of every search and playout. What a set of cards can play
+depends on the set alone: its singles and throws (``plays.sequences``), and at each place the ones
+whose first card fits that place's top card. So each set's plays are kept in a memo, built on
+first use and shared by every state whose attacker holds the same cards (the same hand recurs
+across a search's sample worlds and along each playout). The memo holds only immutable values, is
+bounded, and is invisible to callers: a look-up gives the same plays as building them afresh.
 """
 
 from __future__ import annotations
@@ -28,19 +34,55 @@ def setup_colour(stacks: Sequence[tuple[Card, ...]]) -> Colour:
     return Colour.BLACK if stacks[front_row(Colour.RED)[0] - 1] else Colour.RED
 
 
+class _Repertoire:
+    """What one set of cards can play: its sequences, and the Attacks they make at a place whose top
+    card takes the first-card values ``fit``. Those are kept from the set's second sighting on: most
+    sets a random round meets, it meets once, and building them costs no more than listing them."""
+
+    __slots__ = ("placed", "sequences")
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        self.sequences = sequences(cards)
+        self.placed: dict[int, tuple[Attack, ...]] | None = None
+
+
+_REPERTOIRES: dict[frozenset[Card], _Repertoire] = {}
+REPERTOIRE_LIMIT = 2048
+"""Card sets remembered at most; the memo starts afresh when full. A search decision meets a few
+thousand sets, most of them again and again."""
+
+
 def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player: Colour) -> list[Attack]:
     """Every play of ``player`` with ``cards`` (its hand, then its ADVANTAGE): places 1-9, and at each
     place the singles and throws in ``sequences`` order."""
-    seqs = sequences(cards)
+    key = frozenset(cards)
+    known = _REPERTOIRES.get(key)
+    if known is None:
+        if len(_REPERTOIRES) >= REPERTOIRE_LIMIT:
+            _REPERTOIRES.clear()
+        known = _REPERTOIRES[key] = _Repertoire(cards)
+        first_sight = True
+    else:
+        first_sight = False
+    seqs = known.sequences
     found: list[Attack] = []
     if not seqs:
         return found
+    placed = known.placed
+    if placed is None and not first_sight:
+        placed = known.placed = {}
     for place in range(1, 10):
         top = stacks[place - 1][-1]
         if top.rank == TEN and top.colour is not player:
             continue  # P2: the 10 lock
         fit = fit_mask(top, player)
-        found.extend([Attack(cards, place) for cards, mask in seqs if mask & fit])
+        if placed is None:
+            found += [Attack(cards, place) for cards, mask in seqs if mask & fit]
+            continue
+        here = placed.get(fit << 4 | place)
+        if here is None:
+            here = placed[fit << 4 | place] = tuple([Attack(cards, place) for cards, mask in seqs if mask & fit])
+        found += here
     return found
 
 
