@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 from clubfight.combat.engine import (
     ALL_CARDS,
     MAX_SEED,
+    Action,
     Attack,
     Card,
     Colour,
+    Decline,
     EndTurn,
     Juggle,
     Phase,
@@ -27,6 +29,7 @@ from clubfight.combat.engine import (
     Style,
     deal,
     movegen,
+    parse_action,
 )
 from clubfight.combat.engine.plays import ANY_VALUE, Sequence, fit_mask, searched_throws, sequences
 from clubfight.engine import SplitMix64
@@ -109,3 +112,26 @@ def test_the_memo_is_bounded() -> None:
         subset = tuple(c for i, c in enumerate(cards) if k >> i & 1)
         movegen.attacks(stacks, (*subset, cards[-1]), cards[0].colour)
         assert len(movegen._REPERTOIRES) <= movegen.REPERTOIRE_LIMIT
+
+
+def copy_of(action: Action) -> Action:
+    """An equal action that is not the listed object."""
+    copy = parse_action(str(action))
+    assert copy == action and copy is not action
+    return copy
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, choices=st.integers(0, 2**32))
+def test_an_equal_copy_of_a_legal_action_is_legal_and_plays_alike(seed: int, rules: Rules, choices: int) -> None:
+    rng = SplitMix64(choices ^ 0x5EED)
+    for r in rounds_in_play(seed, rules, choices):
+        actions = r.legal_actions()
+        for action in (actions[rng.below(len(actions))], actions[-1]):
+            copy = copy_of(action)
+            fresh = r.replace()  # no cached list: the copy is checked against a list built for it
+            assert r.is_legal(copy) and fresh.is_legal(copy) and fresh.explain(copy) is None
+            played, by_copy = r.play(action), fresh.play(copy)
+            assert played == by_copy and played.events == by_copy.events
+        for other in (EndTurn(), Decline()):
+            assert r.is_legal(other) == (other in actions)

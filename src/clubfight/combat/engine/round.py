@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import movegen
-from .actions import Action, Attack
+from .actions import Action, Attack, Decline, EndTurn
 from .cards import Card, Colour
 from .draft import Draft
 from .errors import IllegalActionError
@@ -357,35 +357,42 @@ class Round:
     def legal_actions(self) -> list[Action]:
         """Every legal action for ``to_act``, in a fixed order (places 1-9, singles before throws, cards in
         sort order; ``EndTurn`` and ``Decline`` last). Empty once the round is over."""
+        return list(self._listed())
+
+    def _listed(self) -> list[Action]:
         actions = self._actions
         if actions is None:
             actions = self._actions = movegen.legal_actions(self)
-        return list(actions)
-
-    def _legal_set(self) -> frozenset[Action]:
-        legal = self._legal
-        if legal is None:
-            if self._actions is None:
-                self._actions = movegen.legal_actions(self)
-            legal = self._legal = frozenset(self._actions)
-        return legal
+        return actions
 
     def is_legal(self, action: Action) -> bool:
-        return action in self._legal_set()
+        # Searches hand back the very objects legal_actions() listed: those are found by identity,
+        # without hashing every action into a set; ending the turn and declining are legal exactly in
+        # their own phase. Anything else is looked up by value.
+        if isinstance(action, EndTurn):
+            return self._phase is Phase.ATTACK
+        if isinstance(action, Decline):
+            return self._phase is Phase.COUNTER
+        actions = self._listed()
+        for listed in actions:
+            if listed is action:
+                return True
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = frozenset(actions)
+        return action in legal
 
     def play(self, action: Action) -> Round:
         """Play ``action`` and return the next state; an illegal one raises IllegalActionError."""
-        if action not in self._legal_set():
-            error = self.explain(action)
-            assert error is not None
-            raise error
+        if not self.is_legal(action):
+            raise why_not(self, action)
         draft = Draft(self)
         apply(draft, action)
         return Round._frozen(draft)
 
     def explain(self, action: Action) -> IllegalActionError | None:
         """None when ``action`` is legal; otherwise the error ``play`` would raise, naming the ruling."""
-        if action in self._legal_set():
+        if self.is_legal(action):
             return None
         return why_not(self, action)
 
