@@ -6,6 +6,8 @@
   them afresh gives, at every sighting, and the memo stays bounded.
 - ``Round.is_legal`` finds listed actions by identity; an equal copy must be just as legal and play
   the same, and ending the turn or declining is legal exactly when listed.
+- Without juggle, COMBO and RUSH chains compare values directly; the pairwise ``linked`` chains must
+  count the same, and the previews must say what the plays then do.
 """
 
 from __future__ import annotations
@@ -31,7 +33,14 @@ from clubfight.combat.engine import (
     movegen,
     parse_action,
 )
-from clubfight.combat.engine.plays import ANY_VALUE, Sequence, fit_mask, searched_throws, sequences
+from clubfight.combat.engine.plays import (
+    ANY_VALUE,
+    Sequence,
+    fit_mask,
+    searched_throws,
+    sequences,
+)
+from clubfight.combat.engine.scoring import combo_count, linked_combo_count, linked_rush_count, rush_count
 from clubfight.engine import SplitMix64
 
 REAL_CARDS = [c for c in ALL_CARDS if c.suit is not None]
@@ -135,3 +144,38 @@ def test_an_equal_copy_of_a_legal_action_is_legal_and_plays_alike(seed: int, rul
             assert played == by_copy and played.events == by_copy.events
         for other in (EndTurn(), Decline()):
             assert r.is_legal(other) == (other in actions)
+
+
+# --- scoring: the joker-free chains, and the previews against the plays themselves ---------------
+
+tops_strategy = st.lists(st.sampled_from(ALL_CARDS), min_size=9, max_size=9).map(tuple)
+
+
+@given(tops_strategy, st.integers(1, 9), st.booleans())
+def test_combo_count_matches_the_pairwise_chain(tops: tuple[Card, ...], place: int, juggle: bool) -> None:
+    assert combo_count(tops, place, juggle) == linked_combo_count(tops, place, juggle)
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=12).map(tuple), st.booleans())
+def test_rush_count_matches_the_pairwise_chain(stack: tuple[Card, ...], juggle: bool) -> None:
+    assert rush_count(stack, juggle) == linked_rush_count(stack, juggle)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, choices=st.integers(0, 2**32))
+def test_previews_agree_with_the_plays(seed: int, rules: Rules, choices: int) -> None:
+    rng = SplitMix64(choices ^ 0xC0FFEE)
+    for r in rounds_in_play(seed, rules, choices):
+        if r.phase is not Phase.ATTACK:
+            continue
+        actions = r.legal_actions()
+        for _ in range(3):
+            action = actions[rng.below(len(actions) - 1)]  # not the EndTurn at the end
+            assert isinstance(action, Attack)
+            points, wins = r.points_of(action), r.wins_of(action)
+            after = r.play(action)
+            play = after.events[0]
+            assert play.points == points and play.pending == bool(r.counters_to(action))
+            if not play.pending and wins:
+                assert after.outcome is not None and after.outcome.winner is r.attacker
+                assert set(after.outcome.ways) == wins

@@ -7,6 +7,7 @@ card at place 6 and BLACK's at place 4; the centre, place 5, is the draw-off's (
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from .cards import Card, Colour
 
@@ -51,9 +52,12 @@ LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = (
 
 def tops(stacks: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
     """The top card of each place, 1-9 (every place holds a stack once setup is done)."""
-    return tuple(s[-1] for s in stacks)
+    return tuple(map(_LAST, stacks))
 
 
-def tops_with(stacks: Sequence[tuple[Card, ...]], place: int, top: Card) -> tuple[Card, ...]:
-    """The top cards as they would be with ``top`` put onto ``place``."""
-    return tuple(top if p == place else s[-1] for p, s in enumerate(stacks, 1))
+_LAST = itemgetter(-1)
+
+
+def tops_with(tops: tuple[Card, ...], place: int, top: Card) -> tuple[Card, ...]:
+    """The top cards ``tops`` as they would be with ``top`` put onto ``place``."""
+    return (*tops[: place - 1], top, *tops[place:])

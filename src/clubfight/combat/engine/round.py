@@ -42,7 +42,7 @@ from .draft import Draft
 from .errors import IllegalActionError
 from .events import Event
 from .explain import why_not
-from .grid import tops_with
+from .grid import tops, tops_with
 from .plays import is_safe
 from .rules import DEFAULT_RULES, Rules, Style
 from .scoring import Points, attack_points, counter_points
@@ -95,6 +95,7 @@ class Round:
         "_rules",
         "_scores",
         "_stacks",
+        "_top_cards",
     )
 
     _stacks: Stacks
@@ -119,6 +120,7 @@ class Round:
     _events: tuple[Event, ...]
     _actions: list[Action] | None
     _legal: frozenset[Action] | None
+    _top_cards: tuple[Card, ...] | None
 
     def __init__(
         self,
@@ -177,6 +179,7 @@ class Round:
         self._events = tuple(events)
         self._actions = None
         self._legal = None
+        self._top_cards = None
 
     def fields(self) -> dict[str, Any]:
         """The constructor's arguments that rebuild this round: ``Round(**r.fields()) == r``."""
@@ -419,7 +422,7 @@ class Round:
         player = self._attacker
         place = attack.to
         return attack_wins(
-            tops_with(self._stacks, place, attack.cards[-1]),
+            tops_with(self._tops(), place, attack.cards[-1]),
             place,
             self._stacks[place - 1][-1],
             player,
@@ -440,13 +443,21 @@ class Round:
         found = []
         for card in movegen.counter_cards(hand, top, defender):
             points = counter_points(card, top, self._attacker, self._rules, len(hand))
-            tops = tops_with(self._stacks, place, card)
+            tops = tops_with(self._tops(), place, card)
             found.append((card, points, counter_wins(tops, place, defender, score_after=score + points.total)))
         return found
 
     def _points(self, attack: Attack) -> Points:
         punish = self._last_place is None and self._punish_place == attack.to
-        return attack_points(self._stacks, attack, self._attacker, self._rules, punish=punish)
+        stack = self._stacks[attack.to - 1]
+        return attack_points(stack, self._tops(), attack, self._attacker, self._rules, punish=punish)
+
+    def _tops(self) -> tuple[Card, ...]:
+        """The top card of each place (once setup is done), kept for the previews that follow."""
+        found = self._top_cards
+        if found is None:
+            found = self._top_cards = tops(self._stacks)
+        return found
 
     # --- text and equality -------------------------------------------------------------------
 
@@ -517,4 +528,5 @@ class Round:
         r._events = tuple(d.events)
         r._actions = d.actions_cache
         r._legal = None
+        r._top_cards = None
         return r

@@ -126,7 +126,8 @@ def attack(d: Draft, play: Attack) -> None:
     place = play.to
     stack = d.stacks[place - 1]
     covered = stack[-1]
-    points = attack_points(d.stacks, play, player, d.rules, punish=d.last_place is None and d.punish_place == place)
+    punish = d.last_place is None and d.punish_place == place
+    points = attack_points(stack, tops(d.stacks), play, player, d.rules, punish=punish)
     cards = play.cards
     hand = d.hands[p]
     d.hands[p] = tuple(c for c in hand if c not in cards)
@@ -182,7 +183,7 @@ def counter(d: Draft, card: Card) -> None:
     covered = d.stacks[place - 1][-1]
     points = counter_points(card, covered, d.attacker, d.rules, len(d.hands[i]))
     score_after = d.scores[i] + points.total
-    wins = counter_wins(tops_with(d.stacks, place, card), place, defender, score_after=score_after)
+    wins = counter_wins(tops_with(tops(d.stacks), place, card), place, defender, score_after=score_after)
     d.hands[i] = tuple(c for c in d.hands[i] if c != card)
     d.stacks[place - 1] += (card,)
     d.scores[i] += points.total
