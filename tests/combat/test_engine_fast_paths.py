@@ -8,6 +8,7 @@
   the same, and ending the turn or declining is legal exactly when listed.
 - Without juggle, COMBO and RUSH chains compare values directly; the pairwise ``linked`` chains must
   count the same, and the previews must say what the plays then do.
+- Cards compare by a small code and sort by a cached key; both must agree with their fields.
 """
 
 from __future__ import annotations
@@ -29,14 +30,18 @@ from clubfight.combat.engine import (
     Round,
     Rules,
     Style,
+    Suit,
     deal,
     movegen,
     parse_action,
 )
+from clubfight.combat.engine.cards import CARD_CODES
 from clubfight.combat.engine.plays import (
     ANY_VALUE,
+    OPEN_MASKS,
     Sequence,
     fit_mask,
+    is_locked,
     searched_throws,
     sequences,
 )
@@ -179,3 +184,31 @@ def test_previews_agree_with_the_plays(seed: int, rules: Rules, choices: int) ->
             if not play.pending and wins:
                 assert after.outcome is not None and after.outcome.winner is r.attacker
                 assert set(after.outcome.ways) == wins
+
+
+# --- cards: equality, order and the per-card tables ---------------------------------------------
+
+SUIT_ORDER = {Suit.HEARTS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.CLUBS: 3}
+
+
+def written_order(c: Card) -> int:
+    """The sort order as ``Card.sort_key`` documents it: suit H D S C, then rank; RJ, then BJ, last."""
+    return 64 + (c.colour is Colour.BLACK) if c.suit is None else SUIT_ORDER[c.suit] * 16 + c.rank
+
+
+def test_cards_compare_hash_and_sort_by_their_fields() -> None:
+    copies = [Card(c.rank, c.suit, c.colour) for c in ALL_CARDS]  # equal cards, other objects
+    for a in ALL_CARDS:
+        assert a.sort_key() == written_order(a) and 0 <= a.code < CARD_CODES
+        for b in copies:
+            same = (a.rank, a.suit, a.colour) == (b.rank, b.suit, b.colour)
+            assert (a == b) is same and (a != b) is not same and (hash(a) == hash(b)) is same
+            assert (a < b) is (written_order(a) < written_order(b))
+    assert Card.parse("5H") != "5H" and Card.parse("5H") != (5, Suit.HEARTS, Colour.RED)
+
+
+def test_open_masks_are_the_fit_masks_of_unlocked_stacks() -> None:
+    for player in Colour:
+        for top in ALL_CARDS:
+            expected = 0 if is_locked(top, player) else fit_mask(top, player)
+            assert OPEN_MASKS[player][top.code] == expected

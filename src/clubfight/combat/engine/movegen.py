@@ -19,9 +19,9 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick
-from .cards import TEN, Card, Colour
+from .cards import Card, Colour
 from .grid import front_row
-from .plays import card_fits, fit_mask, sequences
+from .plays import OPEN_MASKS, card_fits, sequences
 from .rules import Style
 from .state import Phase
 
@@ -71,11 +71,11 @@ def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player:
     placed = known.placed
     if placed is None and not first_sight:
         placed = known.placed = {}
-    for place in range(1, 10):
-        top = stacks[place - 1][-1]
-        if top.rank == TEN and top.colour is not player:
+    open_masks = OPEN_MASKS[player]
+    for place, stack in enumerate(stacks, 1):
+        fit = open_masks[stack[-1].code]
+        if not fit:
             continue  # P2: the 10 lock
-        fit = fit_mask(top, player)
         if placed is None:
             found += [Attack(cards, place) for cards, mask in seqs if mask & fit]
             continue

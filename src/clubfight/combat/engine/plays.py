@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import product
 
-from .cards import TEN, Card, Colour
+from .cards import ALL_CARDS, CARD_CODES, TEN, Card, Colour
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER_VALUES = range(1, 10)
@@ -77,6 +77,18 @@ def fit_mask(top: Card, player: Colour) -> int:
     if top.suit is None:
         return ANY_VALUE
     return _FIT_MASKS[top.colour is player][top.rank]
+
+
+def _open_masks(player: Colour) -> tuple[int, ...]:
+    masks = [0] * CARD_CODES
+    for top in ALL_CARDS:
+        masks[top.code] = 0 if is_locked(top, player) else fit_mask(top, player)
+    return tuple(masks)
+
+
+OPEN_MASKS: dict[Colour, tuple[int, ...]] = {colour: _open_masks(colour) for colour in Colour}
+"""``OPEN_MASKS[player][top.code]``: ``fit_mask(top, player)``, or 0 where the 10 lock closes the stack to
+``player`` (P2); a table, for the hot path that asks it of every stack."""
 
 
 def sequences(cards: Iterable[Card]) -> list[Sequence]:
