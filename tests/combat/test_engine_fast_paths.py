@@ -9,6 +9,8 @@
 - Without juggle, COMBO and RUSH chains compare values directly; the pairwise ``linked`` chains must
   count the same, and the previews must say what the plays then do.
 - Cards compare by a small code and sort by a cached key; both must agree with their fields.
+- A played round makes its Event values only when they are read; they must be the same ones, and
+  equality still ignores only what the last play did.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from clubfight.combat.engine import (
     Colour,
     Decline,
     EndTurn,
+    Event,
     Juggle,
     Phase,
     Round,
@@ -212,3 +215,18 @@ def test_open_masks_are_the_fit_masks_of_unlocked_stacks() -> None:
         for top in ALL_CARDS:
             expected = 0 if is_locked(top, player) else fit_mask(top, player)
             assert OPEN_MASKS[player][top.code] == expected
+
+
+# --- a round's events, made on demand, and its equality -------------------------------------------
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, choices=st.integers(0, 2**32))
+def test_events_and_equality_survive_a_rebuild(seed: int, rules: Rules, choices: int) -> None:
+    for r in rounds_in_play(seed, rules, choices):
+        rebuilt = Round(**r.fields())
+        assert rebuilt == r and hash(rebuilt) == hash(r)
+        assert rebuilt.events == r.events and rebuilt.last_event == r.last_event
+        assert all(isinstance(e, Event) for e in r.events)
+        assert r.replace(events=(), last_points=None) == r  # what the last play did is not the state
+        assert r.replace(passes=r.passes + 1) != r and r.replace(rng_state=r.rng_state + 1) != r

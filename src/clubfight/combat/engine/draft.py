@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Colour
-from .events import Event, EventKind
+from .events import EventKind
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 class Draft:
     """The fields of a Round as lists and plain attributes, plus what the play being run has done.
 
-    ``events`` collects the play's events; ``actions_cache``, when a step sets it, is the next state's
-    legal actions, known already (a step that opens a phase has just listed them).
+    ``events`` collects the play's events as records, (kind, colour, fields): the Round makes them
+    into Event values only when asked (a playout never reads them). ``actions_cache``, when a step
+    sets it, is the next state's legal actions, known already (a step that opens a phase has just
+    listed them).
     """
 
     __slots__ = (
@@ -70,7 +72,7 @@ class Draft:
     draw_off: tuple[tuple[Card, Card], ...]
     result: RoundResult | None
     last_points: Points | None
-    events: list[Event]
+    events: list[EventRecord]
     actions_cache: list[Action] | None
 
     def __init__(self, r: Round) -> None:
@@ -97,4 +99,8 @@ class Draft:
         self.actions_cache = None
 
     def event(self, kind: EventKind, colour: Colour, **fields: Any) -> None:
-        self.events.append(Event(kind, colour, **fields))
+        self.events.append((kind, colour, fields))
+
+
+EventRecord = tuple[EventKind, Colour, dict[str, Any]]
+"""An event's arguments: ``Event(kind, colour, **fields)``."""

@@ -38,7 +38,7 @@ from typing import Any
 from . import movegen
 from .actions import Action, Attack, Decline, EndTurn
 from .cards import Card, Colour
-from .draft import Draft
+from .draft import Draft, EventRecord
 from .errors import IllegalActionError
 from .events import Event
 from .explain import why_not
@@ -79,6 +79,7 @@ class Round:
         "_countered",
         "_decks",
         "_draw_off",
+        "_event_records",
         "_events",
         "_first_defender",
         "_hands",
@@ -117,7 +118,8 @@ class Round:
     _draw_off: tuple[tuple[Card, Card], ...]
     _result: RoundResult | None
     _last_points: Points | None
-    _events: tuple[Event, ...]
+    _events: tuple[Event, ...] | None
+    _event_records: tuple[EventRecord, ...]
     _actions: list[Action] | None
     _legal: frozenset[Action] | None
     _top_cards: tuple[Card, ...] | None
@@ -177,6 +179,7 @@ class Round:
         self._result = result
         self._last_points = last_points
         self._events = tuple(events)
+        self._event_records = ()
         self._actions = None
         self._legal = None
         self._top_cards = None
@@ -206,7 +209,7 @@ class Round:
             "draw_off": self._draw_off,
             "result": self._result,
             "last_points": self._last_points,
-            "events": self._events,
+            "events": self.events,
         }
 
     def replace(self, **changes: Any) -> Round:
@@ -318,11 +321,15 @@ class Round:
     @property
     def events(self) -> tuple[Event, ...]:
         """What the last ``play`` did, in order (its own step first)."""
-        return self._events
+        events = self._events
+        if events is None:
+            events = self._events = tuple(Event(kind, colour, **f) for kind, colour, f in self._event_records)
+        return events
 
     @property
     def last_event(self) -> Event | None:
-        return self._events[0] if self._events else None
+        events = self.events
+        return events[0] if events else None
 
     @property
     def outcome(self) -> RoundResult | None:
@@ -490,9 +497,30 @@ class Round:
         return f"<Round {self._phase.value} attacker={self._attacker} scores={self._scores}>"
 
     def _key(self) -> tuple[object, ...]:
-        f = self.fields()
-        del f["events"], f["last_points"]
-        return tuple(f.values())
+        """``fields()``'s values in order, but for what the last play did (``last_points``, ``events``)."""
+        return (
+            self._stacks,
+            self._decks[0],
+            self._decks[1],
+            self._hands[0],
+            self._hands[1],
+            self._advantage,
+            self._scores[0],
+            self._scores[1],
+            self._attacker,
+            self._phase,
+            self._pending,
+            self._pending_points,
+            self._punish_place,
+            self._last_place,
+            self._countered,
+            self._passes,
+            self._rules,
+            self._rng_state,
+            self._first_defender,
+            self._draw_off,
+            self._result,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
@@ -525,7 +553,8 @@ class Round:
         r._draw_off = d.draw_off
         r._result = d.result
         r._last_points = d.last_points
-        r._events = tuple(d.events)
+        r._events = None
+        r._event_records = tuple(d.events)
         r._actions = d.actions_cache
         r._legal = None
         r._top_cards = None
