@@ -227,6 +227,8 @@ def test_events_and_equality_survive_a_rebuild(seed: int, rules: Rules, choices:
         rebuilt = Round(**r.fields())
         assert rebuilt == r and hash(rebuilt) == hash(r)
         assert rebuilt.events == r.events and rebuilt.last_event == r.last_event
+        copy = r.replace(passes=r.passes)
+        assert copy == r and copy.events == r.events and r.replace(events=()).events == ()
         assert all(isinstance(e, Event) for e in r.events)
         assert r.replace(events=(), last_points=None) == r  # what the last play did is not the state
         assert r.replace(passes=r.passes + 1) != r and r.replace(rng_state=r.rng_state + 1) != r

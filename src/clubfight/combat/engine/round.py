@@ -53,10 +53,6 @@ from .wins import RoundResult, Win, attack_wins, cards_left, counter_wins
 _RED, _BLACK = Colour.RED, Colour.BLACK
 
 
-def _pair(red: Iterable[Any], black: Iterable[Any]) -> tuple[Any, Any]:
-    return (tuple(red), tuple(black))
-
-
 class Round:
     """A moment in a round. Immutable: ``play`` returns the next one.
 
@@ -151,7 +147,7 @@ class Round:
         last_points: Points | None = None,
         events: Iterable[Event] = (),
     ) -> None:
-        self._stacks = tuple(tuple(s) for s in stacks)
+        self._stacks = tuple(map(tuple, stacks))
         if len(self._stacks) != 9:
             raise ValueError(f"a grid has 9 places, not {len(self._stacks)}")
         if phase is not Phase.SETUP and not all(self._stacks):
@@ -160,8 +156,8 @@ class Round:
             raise ValueError("a pending play goes with the COUNTER phase, and only with it")
         if phase is Phase.OVER and result is None:
             raise ValueError("an OVER round needs its result")
-        self._decks = _pair(red_deck, black_deck)
-        self._hands = _pair(red_hand, black_hand)
+        self._decks = (tuple(red_deck), tuple(black_deck))
+        self._hands = (tuple(red_hand), tuple(black_hand))
         self._advantage = tuple(advantage)
         self._scores = (red_score, black_score)
         self._attacker = attacker
@@ -186,6 +182,11 @@ class Round:
 
     def fields(self) -> dict[str, Any]:
         """The constructor's arguments that rebuild this round: ``Round(**r.fields()) == r``."""
+        values = self._fields_but_events()
+        values["events"] = self.events
+        return values
+
+    def _fields_but_events(self) -> dict[str, Any]:
         return {
             "stacks": self._stacks,
             "red_deck": self._decks[0],
@@ -209,17 +210,19 @@ class Round:
             "draw_off": self._draw_off,
             "result": self._result,
             "last_points": self._last_points,
-            "events": self.events,
         }
 
     def replace(self, **changes: Any) -> Round:
         """A copy with some constructor fields changed (``r.replace(black_hand=...)``)."""
-        values = self.fields()
-        unknown = set(changes) - set(values)
+        values = self._fields_but_events()
+        unknown = changes.keys() - values.keys() - {"events"}
         if unknown:
             raise TypeError(f"Round has no field {sorted(unknown)[0]!r}")
         values.update(changes)
-        return Round(**values)
+        copy = Round(**values)
+        if "events" not in changes:  # the same events, left as records if nobody has read them yet
+            copy._events, copy._event_records = self._events, self._event_records
+        return copy
 
     # --- state ---------------------------------------------------------------------------
 
