@@ -38,7 +38,7 @@ def test_a_revision_is_unpacked_and_measured_in_its_own_process(tmp_path: Path) 
     assert short == head.stdout.strip()
     assert (tmp_path / "src" / "clubfight" / "combat" / "engine" / "__init__.py").is_file()
     figures = bench.run_child(tmp_path / "src", tiny())  # raises if it imported clubfight from elsewhere
-    assert set(figures) == {"plays_per_second", "us_per_position", "analyse_us", "rounds_per_second"}
+    assert set(figures) >= {"plays_per_second", "us_per_position", "analyse_us", "rounds_per_second"}
     assert all(value > 0 for value in figures.values())
 
 

@@ -131,6 +131,13 @@ def test_the_memo_is_bounded() -> None:
         assert len(movegen._REPERTOIRES) <= movegen.REPERTOIRE_LIMIT
 
 
+def test_clear_memo_forgets_every_card_set() -> None:
+    movegen.attacks(((REAL_CARDS[0],),) * 9, tuple(REAL_CARDS[:4]), Colour.RED)
+    assert movegen._REPERTOIRES
+    movegen.clear_memo()
+    assert not movegen._REPERTOIRES
+
+
 def copy_of(action: Action) -> Action:
     """An equal action that is not the listed object."""
     copy = parse_action(str(action))

@@ -52,6 +52,11 @@ REPERTOIRE_LIMIT = 2048
 thousand sets, most of them again and again."""
 
 
+def clear_memo() -> None:
+    """Forget every card set's plays (for a benchmark that times building them)."""
+    _REPERTOIRES.clear()
+
+
 def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player: Colour) -> list[Attack]:
     """Every play of ``player`` with ``cards`` (its hand, then its ADVANTAGE): places 1-9, and at each
     place the singles and throws in ``sequences`` order."""
