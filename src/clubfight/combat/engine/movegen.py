@@ -35,9 +35,10 @@ def setup_colour(stacks: Sequence[tuple[Card, ...]]) -> Colour:
 
 
 class _Repertoire:
-    """What one set of cards can play: its sequences, and the Attacks they make at a place whose top
-    card takes the first-card values ``fit``. Those are kept from the set's second sighting on: most
-    sets a random round meets, it meets once, and building them costs no more than listing them."""
+    """What one set of cards can play: its sequences, and in ``placed[fit << 4 | place]`` the Attacks
+    they make at ``place`` when its top card takes the first-card values ``fit``. Those are kept from
+    the set's second sighting on: most sets a random round meets, it meets once, and building them
+    the first time costs no more than listing them."""
 
     __slots__ = ("placed", "sequences")
 
@@ -66,27 +67,26 @@ def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player:
         if len(_REPERTOIRES) >= REPERTOIRE_LIMIT:
             _REPERTOIRES.clear()
         known = _REPERTOIRES[key] = _Repertoire(cards)
-        first_sight = True
+        placed = None  # first sight: list the plays without keeping them
     else:
-        first_sight = False
+        placed = known.placed
+        if placed is None:
+            placed = known.placed = {}
     seqs = known.sequences
     found: list[Attack] = []
     if not seqs:
         return found
-    placed = known.placed
-    if placed is None and not first_sight:
-        placed = known.placed = {}
     open_masks = OPEN_MASKS[player]
     for place, stack in enumerate(stacks, 1):
         fit = open_masks[stack[-1].code]
         if not fit:
             continue  # P2: the 10 lock
         if placed is None:
-            found += [Attack(cards, place) for cards, mask in seqs if mask & fit]
+            found += [Attack(seq, place) for seq, mask in seqs if mask & fit]
             continue
         here = placed.get(fit << 4 | place)
         if here is None:
-            here = placed[fit << 4 | place] = tuple([Attack(cards, place) for cards, mask in seqs if mask & fit])
+            here = placed[fit << 4 | place] = tuple([Attack(seq, place) for seq, mask in seqs if mask & fit])
         found += here
     return found
 
