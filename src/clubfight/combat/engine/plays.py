@@ -9,7 +9,6 @@ their first card is tested against each of the 9 stacks.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import product
 
 from .cards import ALL_CARDS, CARD_CODES, TEN, Card, Colour
 
@@ -141,10 +140,13 @@ def run_throws(by_value: list[list[Card]], neighbours: int) -> list[Sequence]:
         while neighbours >> end & 1:
             end += 1
         for first in range(start, end):
+            # The upward throws from ``first``, one value longer each step; each read backwards is a
+            # downward throw, judged by its own first value, ``last``.
+            upward: list[tuple[Card, ...]] = [(card,) for card in by_value[first]]
             for last in range(first + 1, end + 1):
-                up = [by_value[v] for v in range(first, last + 1)]
-                found.extend((seq, 1 << first) for seq in product(*up))
-                found.extend((seq, 1 << last) for seq in product(*reversed(up)))
+                upward = [(*seq, card) for seq in upward for card in by_value[last]]
+                found += [(seq, 1 << first) for seq in upward]
+                found += [(seq[::-1], 1 << last) for seq in upward]
         start = end + 1
     return found
 
