@@ -50,12 +50,12 @@ LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = (
 """LINES_THROUGH[p]: the row and the column through place p (SUMO's submission, F1)."""
 
 
+_LAST = itemgetter(-1)
+
+
 def tops(stacks: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
     """The top card of each place, 1-9 (every place holds a stack once setup is done)."""
     return tuple(map(_LAST, stacks))
-
-
-_LAST = itemgetter(-1)
 
 
 def tops_with(tops: tuple[Card, ...], place: int, top: Card) -> tuple[Card, ...]:
