@@ -179,8 +179,14 @@ def searched_throws(by_value: list[list[Card]], jokers: list[Card]) -> list[Sequ
     return list(found.items())
 
 
-def _throw_key(seq: Sequence) -> tuple[int, list[int]]:
-    return (len(seq[0]), [c.sort_key() for c in seq[0]])
+def _throw_key(seq: Sequence) -> int:
+    """Shorter throws first, then by their cards' sort keys in turn: the length and then each key (all
+    below 128) in 7-bit digits, one number, so that sorting makes no list per throw."""
+    cards = seq[0]
+    key = len(cards)
+    for card in cards:
+        key = key << 7 | card.sort_key()
+    return key
 
 
 def sequence_values(cards: tuple[Card, ...]) -> int | str:
