@@ -2,8 +2,8 @@
 
 - ``sequences`` finds the throws of joker-free cards as runs of neighbouring values; the general
   search (which handles jokers) must find the same.
-- ``movegen.attacks`` keeps each card set's plays in a memo; a look-up must give what building
-  them afresh gives, at every sighting, and the memo stays bounded.
+- ``movegen.attacks`` keeps each card set's plays in a memo (from its second sighting on); a
+  look-up must give what building them afresh gives, at every sighting, and the memo stays bounded.
 - ``Round.is_legal`` finds listed actions by identity; an equal copy must be just as legal and play
   the same, and ending the turn or declining is legal exactly when listed.
 - Without juggle, COMBO and RUSH chains compare values directly; the pairwise ``linked`` chains must
@@ -116,7 +116,7 @@ def test_memoised_plays_match_plays_built_afresh(seed: int, rules: Rules, choice
         player = r.attacker
         cards = r.hand(player) + r.advantage
         expected = built_afresh(r.stacks, cards, player)
-        movegen._REPERTOIRES.pop(frozenset(cards), None)
+        movegen.clear_memo()
         for _sighting in range(3):  # first sight, then the cached plays are built, then they are reused
             assert movegen.attacks(r.stacks, cards, player) == expected
         assert r.replace().legal_actions() == [*expected, EndTurn()]

@@ -36,18 +36,19 @@ def setup_colour(stacks: Sequence[tuple[Card, ...]]) -> Colour:
 
 class _Repertoire:
     """What one set of cards can play: its sequences, and in ``placed[fit << 4 | place]`` the Attacks
-    they make at ``place`` when its top card takes the first-card values ``fit``. Those are kept from
-    the set's second sighting on: most sets a random round meets, it meets once, and building them
-    the first time costs no more than listing them."""
+    they make at ``place`` when its top card takes the first-card values ``fit``, built on first use."""
 
     __slots__ = ("placed", "sequences")
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.sequences = sequences(cards)
-        self.placed: dict[int, tuple[Attack, ...]] | None = None
+        self.placed: dict[int, tuple[Attack, ...]] = {}
 
 
-_REPERTOIRES: dict[frozenset[Card], _Repertoire] = {}
+_REPERTOIRES: dict[int, _Repertoire | None] = {}
+"""By card set (bit ``card.code`` for each card): None for a set seen once, then its repertoire.
+Most sets a random round meets, it meets once; those leave only a number behind, since whatever the
+memo keeps alive the garbage collector must walk again and again."""
 REPERTOIRE_LIMIT = 2048
 """Card sets remembered at most; the memo starts afresh when full. A search decision meets a few
 thousand sets, most of them again and again."""
@@ -61,18 +62,20 @@ def clear_memo() -> None:
 def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player: Colour) -> list[Attack]:
     """Every play of ``player`` with ``cards`` (its hand, then its ADVANTAGE): places 1-9, and at each
     place the singles and throws in ``sequences`` order."""
-    key = frozenset(cards)
-    known = _REPERTOIRES.get(key)
-    if known is None:
+    key = 0
+    for card in cards:
+        key |= 1 << card.code
+    known = _REPERTOIRES.get(key, _UNSEEN)
+    placed: dict[int, tuple[Attack, ...]] | None
+    if known is _UNSEEN:  # the first sighting: list the plays without keeping them
         if len(_REPERTOIRES) >= REPERTOIRE_LIMIT:
             _REPERTOIRES.clear()
-        known = _REPERTOIRES[key] = _Repertoire(cards)
-        placed = None  # first sight: list the plays without keeping them
+        _REPERTOIRES[key] = None
+        seqs, placed = sequences(cards), None
     else:
-        placed = known.placed
-        if placed is None:
-            placed = known.placed = {}
-    seqs = known.sequences
+        if known is None:  # the second: from now on the set's plays are kept
+            known = _REPERTOIRES[key] = _Repertoire(cards)
+        seqs, placed = known.sequences, known.placed
     found: list[Attack] = []
     if not seqs:
         return found
@@ -89,6 +92,10 @@ def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player:
             here = placed[fit << 4 | place] = tuple([Attack(seq, place) for seq, mask in seqs if mask & fit])
         found += here
     return found
+
+
+_UNSEEN = _Repertoire(())
+"""The memo's answer for a card set it has not met."""
 
 
 def counter_cards(hand: tuple[Card, ...], top: Card, defender: Colour) -> list[Card]:
