@@ -6,8 +6,8 @@ the same functions.
 
 The attacker's plays are the hot path of every search and playout. What a set of cards can play
 depends on the set alone: its singles and throws (``plays.sequences``), and at each place the ones
-whose first card fits that place's top card. So each set's plays are kept in a memo, built on
-first use and shared by every state whose attacker holds the same cards (the same hand recurs
+whose first card fits that place's top card. So once a set is met a second time its plays are
+kept in a memo, shared by every state whose attacker holds the same cards (the same hand recurs
 across a search's sample worlds and along each playout). The memo holds only immutable values, is
 bounded, and is invisible to callers: a look-up gives the same plays as building them afresh.
 """
