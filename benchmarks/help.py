@@ -27,10 +27,12 @@ async def measure(runs: int) -> tuple[list[float], list[float]]:
     from textual.screen import Screen
 
     from clubfight.club_fight.engine import Level
-    from clubfight.shell.app import HELP_PREPARE_DELAY, ClubFightApp
+    from clubfight.club_fight.tui.launch import ClubFightLaunch
+    from clubfight.games import registered
+    from clubfight.shell.app import HELP_PREPARE_DELAY, CardGamesApp
     from clubfight.shell.screens.help_screen import HelpScreen
 
-    app = ClubFightApp(level=Level.EASY, seed=1)
+    app = CardGamesApp(registered(), ClubFightLaunch(level=Level.EASY, seed=1))
     helps: list[float] = []
     empties: list[float] = []
     async with app.run_test(size=(100, 40)) as pilot:

@@ -210,6 +210,7 @@ def test_a_data_folder_under_a_file_is_one_line_per_file_not_a_crash(
 def test_bench_never_starts_more_processes_than_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--jobs 10000`` on two deals must not start ten thousand processes."""
     from clubfight.club_fight.ai import bench as ai_bench
+    from clubfight.common import bench as common_bench
 
     pools: list[int] = []
 
@@ -226,6 +227,6 @@ def test_bench_never_starts_more_processes_than_deals(monkeypatch: pytest.Monkey
         def map(self, function: Callable[[Task], object], tasks: list[Task], chunksize: int = 1) -> Iterator[object]:
             return map(function, tasks)
 
-    monkeypatch.setattr(ai_bench, "ProcessPoolExecutor", CountingPool)
+    monkeypatch.setattr(common_bench, "ProcessPoolExecutor", CountingPool)  # the pool both games' benches use
     results = ai_bench.run_deals(ai_bench.make_tasks(range(1, 3), ["easy"], ["greedy"]), jobs=10_000)
     assert len(results) == 2 and pools == [2]

@@ -101,3 +101,11 @@ class OpenApp:
     ``clubfight.cli.main`` builds the app with every game, which no game's command can see."""
 
     launch: object
+
+
+def check_writable(path: Path) -> None:
+    """Refuse an output path (``--json FILE``) that can't be written, without creating anything yet."""
+    if path.is_dir():
+        raise UsageError(f"can't write {path}: it is a directory")
+    if not path.parent.is_dir():
+        raise UsageError(f"can't write {path}: no folder {path.parent}")

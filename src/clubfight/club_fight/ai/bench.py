@@ -6,15 +6,13 @@ consecutive and never re-rolled or filtered: a deal the solver can't decide coun
 
 from __future__ import annotations
 
-import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
 from clubfight.club_fight.engine import Level, deal
-from clubfight.common.bench_stats import percentile, wilson_interval
+from clubfight.common.bench import percentile, run_tasks, wilson_interval
 
 from .policies import POLICY_NAMES, make_policy
 from .solver import Verdict, solve
@@ -98,21 +96,7 @@ def run_deals(
     on_result: Callable[[DealResult], None] | None = None,
 ) -> list[DealResult]:
     """Run every task, in a pool of ``jobs`` processes when jobs > 1; results come back in task order."""
-    results: list[DealResult] = []
-    jobs = min(jobs, len(tasks))  # a pool starts a process per task it holds: never more than there is work
-    if jobs <= 1:
-        for task in tasks:
-            results.append(run_task(task))
-            if on_result is not None:
-                on_result(results[-1])
-        return results
-    # forkserver, not fork: forking a process that runs threads (a test runner, say) can deadlock the child.
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
-        for result in pool.map(run_task, tasks, chunksize=1):
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
-    return results
+    return run_tasks(run_task, tasks, jobs, on_result)
 
 
 def make_tasks(seeds: Iterable[int], levels: Sequence[str], policies: Sequence[str]) -> list[tuple[str, str, int]]:

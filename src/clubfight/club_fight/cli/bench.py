@@ -25,7 +25,7 @@ from clubfight.club_fight.ai.bench import (
     summarise,
 )
 from clubfight.club_fight.names import LEVELS
-from clubfight.common.command_line import UsageError
+from clubfight.common.command_line import UsageError, check_writable
 from clubfight.common.shuffle import MAX_SEED
 
 
@@ -35,14 +35,6 @@ def _names(text: str, allowed: tuple[str, ...], what: str) -> list[str]:
     if bad or not names:
         raise UsageError(f"unknown {what} {', '.join(bad) or repr(text)}: use {','.join(allowed)}")
     return list(dict.fromkeys(names))
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse a --json path that can't be written, without creating anything yet."""
-    if path.is_dir():
-        raise UsageError(f"can't write {path}: it is a directory")
-    if not path.parent.is_dir():
-        raise UsageError(f"can't write {path}: no folder {path.parent}")
 
 
 def _milliseconds(seconds: float) -> str:
@@ -110,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     if seeds.stop - 1 > MAX_SEED:
         raise UsageError(f"bad seed range {args.seeds!r}: seeds go up to {MAX_SEED}")
     if args.json:
-        _check_writable(Path(args.json))  # before the run, not after hours of it
+        check_writable(Path(args.json))  # before the run, not after hours of it
     levels = _names(args.levels, LEVELS, "level")
     policies = _names(args.policies, ALL_POLICIES, "policy") if args.policies else list(DEFAULT_POLICIES)
     tasks = make_tasks(seeds, levels, policies)

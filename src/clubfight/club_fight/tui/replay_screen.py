@@ -8,36 +8,25 @@ arrow keys walk through the game one move at a time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from clubfight.club_fight.engine import Move, Position
 from clubfight.club_fight.game import result_text
 from clubfight.club_fight.tui import TABLE_CSS
+from clubfight.shell.screens.stepper import StepperScreen
 
 from .board import board, show_step
 from .plan import describe
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(StepperScreen):
     """Step ``index`` shows ``positions[index]`` and previews ``moves[index]`` when there is one."""
 
     GAME = "club-fight"
     CSS_PATH = TABLE_CSS
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("right", "step(1)", "Forward", key_display="→"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
-        Binding("q", "app.quit", "Quit"),
-        Binding("escape", "close", "Close", show=False),
-    ]
 
     DEFAULT_CSS = """
     ReplayScreen #replay-moves { height: 1fr; }
@@ -57,31 +46,9 @@ class ReplayScreen(Screen[None]):
         yield from board(Static(id="replay-now"), Static(id="replay-moves"))
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        self.show_step()
-
-    def action_close(self) -> None:
-        self.dismiss()
-
     @property
     def last(self) -> int:
         return len(self.moves)
-
-    def action_step(self, step: int) -> None:
-        self.index = max(0, min(self.last, self.index + step))
-        self.show_step()
-
-    def action_jump(self, index: int) -> None:
-        self.index = self.last if index < 0 else index
-        self.show_step()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "step":
-            forward = parameters[0] == 1
-            return True if (self.index < self.last if forward else self.index > 0) else None
-        if action == "jump":
-            return True if self.index != (self.last if parameters[0] == -1 else 0) else None
-        return True
 
     def show_step(self) -> None:
         position = self.positions[self.index]

@@ -12,15 +12,13 @@ is one task; results come back in game order.
 
 from __future__ import annotations
 
-import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
 from clubfight.combat.engine import WIN_ORDER, Colour, EventKind, Round, Rules, deal
-from clubfight.common.bench_stats import percentile, wilson_interval
+from clubfight.common.bench import percentile, run_tasks, wilson_interval
 from clubfight.common.shuffle import SplitMix64
 
 from . import Level, choose
@@ -169,21 +167,7 @@ def run_games(
     tasks: Sequence[Task], jobs: int = 1, on_result: Callable[[GameResult], None] | None = None
 ) -> list[GameResult]:
     """Every task, in a pool of ``jobs`` processes when jobs > 1 (never more than there are games)."""
-    jobs = min(jobs, len(tasks))
-    results: list[GameResult] = []
-    if jobs <= 1:
-        for task in tasks:
-            results.append(run_task(task))
-            if on_result is not None:
-                on_result(results[-1])
-        return results
-    # forkserver, not fork: forking a process that runs threads (a test runner, say) can deadlock the child.
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
-        for result in pool.map(run_task, tasks, chunksize=1):
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
-    return results
+    return run_tasks(run_task, tasks, jobs, on_result)
 
 
 def summarise(results: Sequence[GameResult], a: Level, b: Level, seed: int, rounds: int = 3) -> Summary:

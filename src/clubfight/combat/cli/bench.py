@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from clubfight.combat.names import OPPONENTS, ROUNDS
-from clubfight.common.command_line import UsageError, positive_int, seed_value
+from clubfight.common.command_line import UsageError, check_writable, positive_int, seed_value
 
 LEVEL_NAMES = OPPONENTS
 ROUND_CHOICES = tuple(str(rounds) for rounds in ROUNDS)
@@ -52,14 +52,6 @@ def add_bench_parser(subparsers: Any) -> argparse.ArgumentParser:
     bench.add_argument("--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)")
     bench.add_argument("--json", default=None, metavar="FILE", help="also write the figures as JSON to FILE")
     return bench
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse a --json path that can't be written, without creating anything yet."""
-    if path.is_dir():
-        raise UsageError(f"can't write {path}: it is a directory")
-    if not path.parent.is_dir():
-        raise UsageError(f"can't write {path}: no folder {path.parent}")
 
 
 def _ms(seconds: float) -> str:
@@ -132,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     if last_seed > MAX_SEED:
         raise UsageError(f"--seed {args.seed} is too large for {games} games: match seeds go up to {MAX_SEED}")
     if args.json:
-        _check_writable(Path(args.json))  # before the run, not after an hour of it
+        check_writable(Path(args.json))  # before the run, not after an hour of it
     a, b = Level(args.red), Level(args.black)
     tasks = make_tasks(games, a, b, args.seed, rounds)
     done = 0

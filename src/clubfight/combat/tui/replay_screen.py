@@ -8,18 +8,16 @@ round after one action and the engine's log lines for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from clubfight.combat.engine import Action, Colour, EventKind, Round
 from clubfight.combat.game import Match
 from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.screens.stepper import StepperScreen
 
 from .cards import CombatCard
 
@@ -43,17 +41,9 @@ def steps_of(match: Match) -> list[Step]:
     return found
 
 
-class CombatReplayScreen(Screen[None]):
+class CombatReplayScreen(StepperScreen):
     GAME = "combat"
     CSS_PATH = COMBAT_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("right", "step(1)", "Forward", key_display="→"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
-        Binding("q", "app.quit", "Quit"),
-        Binding("escape", "close", "Close", show=False),
-    ]
 
     def __init__(self, match: Match) -> None:
         super().__init__()
@@ -75,25 +65,9 @@ class CombatReplayScreen(Screen[None]):
                 yield Static(id="r-events")
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        self.show_step()
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-    def action_step(self, step: int) -> None:
-        self.index = max(0, min(len(self.steps) - 1, self.index + step))
-        self.show_step()
-
-    def action_jump(self, index: int) -> None:
-        self.index = len(self.steps) - 1 if index < 0 else index
-        self.show_step()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "step":
-            forward = parameters[0] == 1
-            return True if (self.index < len(self.steps) - 1 if forward else self.index > 0) else None
-        return True
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
 
     def show_step(self) -> None:
         step = self.steps[self.index]
@@ -104,7 +78,7 @@ class CombatReplayScreen(Screen[None]):
             self.query_one(f"#r-place-{place}", CombatCard).show_card(stack[-1] if stack else None, title=title)
         status = Text()
         status.append(" ⚔ Combat Club replay ", style="bold reverse")
-        status.append(f"  {self.match.code}  Round {step.round_number}  Step {self.index}/{len(self.steps) - 1}")
+        status.append(f"  {self.match.code}  Round {step.round_number}  Step {self.index}/{self.last}")
         status.append(f"  {self.match.summary()}", style="bold")
         self.query_one("#c-status", Static).update(status)
         scores = Text()
