@@ -4,11 +4,11 @@ command that made it in benchmarks/results/README.md; a doc that names a result 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from support import ROOT
+
 RESULTS = ROOT / "benchmarks" / "results"
 if not RESULTS.is_dir():
     pytest.skip("the results stay in the repository: an sdist has none", allow_module_level=True)

@@ -11,11 +11,12 @@ from itertools import permutations
 
 import pytest
 
-from club_fight_ai_support import load_benchmark, play_alone, with_decks
+from club_fight_ai_support import play_alone, with_decks
 from clubfight.club_fight.ai.endgame import best_endgame_move, hidden_orders
 from clubfight.club_fight.ai.hints import ENDGAME_ORDERS, STRENGTHS, HintSettings, exact_endgame, suggest, suggest_with
 from clubfight.club_fight.ai.solver import Verdict, solve
 from clubfight.club_fight.engine import Level, Position, deal, parse_move, parse_position
+from support import load_benchmark
 
 NOTHING_UNSEEN = "JH KS KD 6H 8S QS JS 10D AD | QC AC 7C |  | "
 """Easy 2200379, turn 11: the decks are empty. The AC's Match wins; strong played the QC's Run."""

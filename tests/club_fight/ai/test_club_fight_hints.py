@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from club_fight_ai_support import load_benchmark, mid_game, play_alone, with_decks
+from club_fight_ai_support import mid_game, play_alone, with_decks
 from clubfight.club_fight.ai import Hint, make_policy, suggest
 from clubfight.club_fight.ai.bench import DealResult, report_json, run_task, summarise
 from clubfight.club_fight.ai.heuristic import (
@@ -38,6 +38,7 @@ from clubfight.club_fight.ai.hints import (
 )
 from clubfight.club_fight.ai.policies import greedy_policy
 from clubfight.club_fight.engine import Level, Move, Position, Suit, Variant, deal, parse_position
+from support import load_benchmark
 
 # A small setting keeps the property tests quick; the no-peeking argument is the same at any size.
 TINY = HintSettings(candidates=4, samples=3)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from club_fight_ai_support import load_benchmark, mid_game, with_decks
+from club_fight_ai_support import mid_game, with_decks
 from clubfight.club_fight.ai.heuristic import best_move
 from clubfight.club_fight.ai.hints import (
     OPENING_CLUBS,
@@ -26,6 +26,7 @@ from clubfight.club_fight.ai.hints import (
 from clubfight.club_fight.ai.value import FEATURES, dot, estimate, features, logistic
 from clubfight.club_fight.ai.value_weights import LEFT_WEIGHTS, WIN_WEIGHTS
 from clubfight.club_fight.engine import Level, deal, parse_position
+from support import load_benchmark
 
 
 def test_a_deal_has_every_club_and_joker_still_to_come() -> None:

@@ -4,13 +4,12 @@ client or bot starts (start-up time: tests/test_architecture.py)."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
-from support import modules_loaded
+from support import ROOT, modules_loaded
 
-ONLINE = Path(__file__).resolve().parents[3] / "src" / "clubfight" / "combat" / "online"
+ONLINE = ROOT / "src" / "clubfight" / "combat" / "online"
 PURE = ("codes", "options", "protocol", "notes", "table", "views", "snapshot", "limits", "seat_view")
 NETWORK = ("store", "server", "client", "bot", "launcher")
 NOT_PURE = {"asyncio", "websockets", "os", "time", "secrets", "random", "socket", "threading", "subprocess", "pathlib"}

@@ -1,5 +1,5 @@
 """The match server in this process, on 127.0.0.1: matches, hostile clients, resuming, claims,
-timers, slow readers and a restart from the room store. Every wait is bounded (online_support.TIMEOUT)."""
+timers, slow readers and a restart from the room store. Every wait is bounded (combat_online_support.TIMEOUT)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,8 @@ from clubfight.combat.game import parse_record
 from clubfight.combat.online.server import Conn, ServerSettings, token_hash
 from clubfight.combat.online.store import MemoryStore
 from clubfight.combat.online.table import Table
+from combat_online_support import LOCAL, Raw, cards_named, running_server, seated_pair
 from support import async_test
-
-from .online_support import LOCAL, Raw, cards_named, running_server, seated_pair
 
 FAST = {"counter_window": 0.2}
 

@@ -15,9 +15,8 @@ from clubfight.combat.online.options import RoomOptions
 from clubfight.combat.online.snapshot import SnapshotError, table_from_snapshot, table_snapshot
 from clubfight.combat.online.table import Refusal, Stage, pending_round
 from clubfight.combat.online.views import may_win, state_view
-
-from .online_support import BLACK, RED, new_table, random_game
-from .table_support import attack_position, table_at
+from combat_online_support import BLACK, RED, new_table, random_game
+from combat_online_table_support import attack_position, table_at
 
 STYLES = [None, *Style]
 

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.ai_support import load_benchmark
+from support import ROOT, load_benchmark
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(
     shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs a git checkout"
 )

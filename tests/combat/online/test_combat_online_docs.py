@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +13,9 @@ from clubfight.combat.online.options import KEYS
 from clubfight.combat.online.protocol import ERROR_CODES, FIELDS, parse_client_message
 from clubfight.combat.online.seat_view import SeatState, ServerError, parse_server_message
 from clubfight.combat.online.snapshot import table_from_snapshot
+from support import ROOT
 
-DOC = Path(__file__).resolve().parents[3] / "docs" / "online.md"
+DOC = ROOT / "docs" / "online.md"
 TEXT = DOC.read_text(encoding="utf-8")
 EXAMPLES = [json.loads(block) for block in re.findall(r"```json\n(.*?)```", TEXT, flags=re.S)]
 SERVER_TYPES = {"joined", "watching", "state", "presence", "error"}

@@ -17,9 +17,8 @@ from clubfight.combat.game import Match, PlayedRound
 from clubfight.combat.online.options import RoomOptions
 from clubfight.combat.online.table import Change, Refusal, Stage, Table
 from clubfight.combat.online.views import state_view
-
-from .online_support import BLACK, RED, cards_named, random_game, sent_to
-from .table_support import attack_position, table_at
+from combat_online_support import BLACK, RED, cards_named, random_game, sent_to
+from combat_online_table_support import attack_position, table_at
 
 AUDIENCES: tuple[Colour | None, ...] = (RED, BLACK, None)
 STYLES = [None, *Style]

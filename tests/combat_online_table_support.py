@@ -6,8 +6,7 @@ from clubfight.combat.engine import Colour, CombatCode, Round
 from clubfight.combat.game import Match, PlayedRound
 from clubfight.combat.online.options import RoomOptions
 from clubfight.combat.online.table import Stage, Table
-
-from ..combat_support import make
+from combat_support import make
 
 RED, BLACK = Colour.RED, Colour.BLACK
 GRID = "5S AS QS / 9S KH KD / 6H 6D 7H"
