@@ -27,22 +27,32 @@ def positions(games: int) -> list[Round]:
     return found
 
 
+def decision_times(found: list[Round], levels: list[Level]) -> dict[Level, list[float]]:
+    """Each level's decision time (seconds) on each position, with seed 0."""
+    times: dict[Level, list[float]] = {}
+    for level in levels:
+        times[level] = []
+        for r in found:
+            start = time.perf_counter()
+            choose(r, level, seed=0)
+            times[level].append(time.perf_counter() - start)
+    return times
+
+
+def summary(times: list[float]) -> tuple[float, float, float]:
+    """(median, p95, slowest) in milliseconds."""
+    return (statistics.median(times) * 1000, percentile(times, 0.95) * 1000, max(times) * 1000)
+
+
 def report(games: int, levels: list[Level]) -> None:
     """Print each level's median, p95 and slowest decision over the positions of ``games`` rounds."""
     found = positions(games)
     phases = {phase: sum(1 for r in found if r.phase is phase) for phase in Phase}
     shown = ", ".join(f"{phase.value} {count}" for phase, count in phases.items() if count)
     print(f"AI decisions over {len(found)} positions from {games} rounds ({shown}):")
-    for level in levels:
-        times = []
-        for r in found:
-            start = time.perf_counter()
-            choose(r, level, seed=0)
-            times.append(time.perf_counter() - start)
-        print(
-            f"{level.value:>6}: median {statistics.median(times) * 1000:8.2f} ms, "
-            f"p95 {percentile(times, 0.95) * 1000:8.2f} ms, max {max(times) * 1000:8.1f} ms"
-        )
+    for level, times in decision_times(found, levels).items():
+        median, p95, slowest = summary(times)
+        print(f"{level.value:>6}: median {median:8.2f} ms, p95 {p95:8.2f} ms, max {slowest:8.1f} ms")
 
 
 def main() -> None:

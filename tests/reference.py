@@ -3,6 +3,7 @@
 It reads the rules straight from RULINGS.md and tries every subset of grid places by brute force,
 with none of the engine's bitmask tricks, so that the two implementations share no code but the
 card type. It works on card strings ("10H", "JK") to stay independent of the engine's internals.
+The deal's shuffle is written here the same way, from docs/notation.md (D1).
 """
 
 from __future__ import annotations
@@ -90,3 +91,48 @@ CLUB_CARDS = tuple(f"{r}C" for r in ("A", *map(str, range(2, 11)), "J", "Q", "K"
 def words(text: str) -> list[str]:
     """``words("AH 2S -")`` is ``["AH", "2S", "-"]``: card lists in tests read like position strings."""
     return text.split()
+
+
+# An independent implementation of the shuffle exactly as docs/notation.md specifies it, so the
+# spec and the engine are checked against each other, not just against a frozen output
+# (test_club_fight_deals.py, and the rulings C3 and C4).
+MASK64 = (1 << 64) - 1
+
+
+def spec_splitmix64(seed: int) -> list[int]:
+    state = seed
+    outputs = []
+    for _ in range(200):
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        outputs.append(z ^ (z >> 31))
+    return outputs
+
+
+def spec_deal(level: str, seed: int) -> str:
+    """The deal as a position string: grid | hand | grid deck | clubs deck."""
+    clubs, grid_deck = spec_shuffles(level, seed)
+    return " | ".join(" ".join(part) for part in (grid_deck[:9], clubs[:4], grid_deck[9:], clubs[4:]))
+
+
+def spec_shuffles(level: str, seed: int) -> tuple[list[str], list[str]]:
+    """The shuffled clubs and grid deck, top card first."""
+    stream = iter(spec_splitmix64(seed))
+
+    def below(n: int) -> int:
+        while True:
+            x = next(stream)
+            if x < 2**64 - 2**64 % n:
+                return x % n
+
+    def shuffle(cards: list[str]) -> list[str]:
+        for i in range(len(cards) - 1, 0, -1):
+            j = below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    clubs = shuffle(list(CLUB_CARDS))
+    grid_deck = shuffle([*GRID_CARDS, *["JK"] * (1 if level == "easy" else 2)])
+    return clubs, grid_deck

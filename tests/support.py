@@ -1,17 +1,25 @@
-"""Helpers shared by every test folder (tests/ is on sys.path through its conftest.py):
-running async Pilot tests, games played by a fixed greedy rule, and what a fresh interpreter loads."""
+"""Helpers shared by every test folder (tests/ is on sys.path: ``pythonpath`` in pyproject.toml):
+the project's folder, the scripts of benchmarks/, running async Pilot tests, games played by a
+fixed greedy rule, and what a fresh interpreter loads."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import importlib.util
 import subprocess
 import sys
 from collections.abc import Callable, Coroutine
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from clubfight.club_fight.engine import DealCode, Move, Position, Variant
 from clubfight.club_fight.game import Start
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The project's folder, one above tests/: whatever depth a test module sits at, it finds src/,
+docs/, benchmarks/ and README.md from here."""
 
 
 def async_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -84,3 +92,18 @@ def load_all_settings() -> Any:
     from clubfight.common.storage.settings import load_settings
 
     return load_settings(settings_sections())
+
+
+def load_benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/, which is not a package: loaded from its path, with its folder on
+    sys.path as when it runs, so that it can import the scripts beside it."""
+    folder = ROOT / "benchmarks"
+    if str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    path = folder / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the script runs
+    spec.loader.exec_module(module)
+    return module

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from support import UI_LIBRARIES, modules_loaded, ui_libraries_loaded
+from support import ROOT, UI_LIBRARIES, modules_loaded, ui_libraries_loaded
 
 FORBIDDEN = UI_LIBRARIES
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = ROOT / "src"
 
 PURE_PACKAGES = (
     "clubfight.common",
@@ -159,3 +159,38 @@ def test_club_fight_start_up_leaves_combat_club_and_the_help_unloaded() -> None:
         "hashlib",
     )
     assert modules_loaded(lazy, *start_up) == ""
+
+
+# --- tests/ mirrors src/ ---------------------------------------------------------------------
+
+TESTS = ROOT / "tests"
+OWN_FOLDERS = ("processes", "web", "fixtures")
+"""The folders of tests/ named after no package: real processes, the browser, files of earlier releases."""
+
+
+def python_files_under_tests() -> list[Path]:
+    """Every module under tests/ but the conftest.py files (one a folder, by pytest's design)."""
+    return sorted(p for p in TESTS.rglob("*.py") if p.name != "conftest.py")
+
+
+def test_no_two_test_modules_share_a_name() -> None:
+    """pytest imports a test module by its file name (tests/ holds no packages), so two files of one
+    name clash; and a name that says which game and what reads well on its own in a report."""
+    assert list(TESTS.rglob("__init__.py")) == [], "tests/ holds no packages"
+    seen: dict[str, Path] = {}
+    for path in python_files_under_tests():
+        other = seen.setdefault(path.name, path)
+        assert other == path, f"{path.relative_to(ROOT)} and {other.relative_to(ROOT)} share a name"
+
+
+def test_every_test_module_sits_in_the_folder_of_the_package_it_tests() -> None:
+    """tests/club_fight/engine tests src/clubfight/club_fight/engine, and so on; the project as a whole
+    is tested at the top of tests/. Helpers sit at the top too, where ``pythonpath`` finds them."""
+    for path in python_files_under_tests():
+        folder = path.parent.relative_to(TESTS).parts
+        where = path.relative_to(ROOT)
+        if not folder or folder[0] in OWN_FOLDERS:
+            continue
+        assert path.name.startswith("test_"), f"{where}: a helper belongs at the top of tests/"
+        package = SRC / "clubfight" / Path(*folder)
+        assert (package / "__init__.py").is_file(), f"{where}: no package src/clubfight/{'/'.join(folder)}"

@@ -5,12 +5,13 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from support import ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -59,6 +60,17 @@ def test_the_wheel_installs_and_runs_in_a_fresh_venv(tmp_path: Path) -> None:
         cwd=tmp_path,  # not the checkout: the installed package's own copy
     )
     assert rules.stdout.strip() == "True True"
+
+
+def test_the_sdist_ships_the_benchmark_scripts_but_not_their_results(tmp_path: Path) -> None:
+    """The results stay in the repository, where the docs quote them (benchmarks/results/README.md)."""
+    subprocess.run([*uv(), "build", "--sdist", "-q", "--out-dir", str(tmp_path)], cwd=ROOT, check=True, timeout=300)
+    (sdist,) = tmp_path.glob("clubfight-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    scripts = {f"benchmarks/{path.name}" for path in (ROOT / "benchmarks").glob("*.py")}
+    assert scripts and scripts <= names
+    assert not {name for name in names if name.startswith("benchmarks/results")}
 
 
 def test_the_man_page_and_completions_come_from_the_parser(tmp_path: Path) -> None:

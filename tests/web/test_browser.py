@@ -36,7 +36,6 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]|\x1b\
 KEYS = {"enter": "Enter", "right": "ArrowRight", "left": "ArrowLeft", "up": "ArrowUp", "down": "ArrowDown"}
 
 pytestmark = pytest.mark.slow
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tui"))  # tui_support: the keys of a move
 
 
 def browser_or_skip() -> Any:
@@ -58,8 +57,7 @@ def free_port() -> int:
 
 def simple_move(position: Position) -> Move:
     """A move played by club, action and cards alone: no choice of line or direction to click."""
-    from tui_support import choice_index
-
+    from club_fight_tui_support import choice_index
     from clubfight.club_fight.tui.plan import Plan
 
     for move in position.legal_moves():
@@ -71,8 +69,7 @@ def simple_move(position: Position) -> Move:
 
 def regions(code: str, size: tuple[int, int]) -> dict[str, tuple[float, float]]:
     """The centre cell of each widget the mouse turn clicks, laid out headless at the page's size."""
-    from tui_support import app_for
-
+    from club_fight_tui_support import app_for
     from clubfight.shell.widgets import CardSpread
     from clubfight.shell.widgets.button_strip import ButtonStrip
 
@@ -100,8 +97,7 @@ def regions(code: str, size: tuple[int, int]) -> dict[str, tuple[float, float]]:
 
 def test_a_turn_by_keyboard_and_a_turn_by_mouse_in_chromium(home: Path) -> None:
     sync_playwright = browser_or_skip()
-    from tui_support import keys_for, places_to_pick
-
+    from club_fight_tui_support import keys_for, places_to_pick
     from clubfight.club_fight.tui.table_model import hand_slots
 
     save_settings(settings_book(confirm_blocking_move=False, animations=False))

@@ -1,6 +1,6 @@
 """Club Fight's names that the command line, the settings file and the screens offer: one list each,
 in a leaf module, so that naming a level or a hint strength loads neither the engine nor the AI.
-(The engine and the AI check theirs against these: tests/club_fight/test_club_fight_names.py.)"""
+(The engine and the AI check theirs against these: tests/club_fight/cli/test_club_fight_cli_input.py.)"""
 
 from __future__ import annotations
 

@@ -1,1 +1,2 @@
-"""The Textual app: screens and widgets that render the engine's positions."""
+"""The app shell: the Textual app, its screens and widgets, for whichever games it is given. It knows
+no game: it reaches each through ``shell.games.Game`` (docs/architecture.md)."""

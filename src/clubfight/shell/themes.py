@@ -55,7 +55,7 @@ OFFERED = (
     "textual-dark",
 )
 """The themes Settings and the palette offer: those whose text keeps WCAG AA, 4.5:1, on every screen
-(tests/tui/test_contrast.py measures it). Textual's other built-in themes fall below it, mostly in
+(tests/shell/test_contrast.py measures it). Textual's other built-in themes fall below it, mostly in
 the footer's key letters (solarized, catppuccin-latte, textual-light: 1.8 to 2.9:1). The ansi-*
 themes draw in the terminal's own palette, which no one can measure, and Textual's ansi buttons
 fade Confirm and the blocked actions to nothing (1.6:1 on its assumed palette)."""

@@ -8,7 +8,7 @@ from clubfight.shell.widgets.card_spread import CardSlot
 from .cards import ClubFightSpread, club_fight_states
 
 HAND_KEYS = ("z", "x", "c", "v")
-"""One key per hand slot: HAND_SIZE of them (tests/tui checks the two agree)."""
+"""One key per hand slot: HAND_SIZE of them (tests/club_fight/tui/test_club_fight_plan.py checks the two agree)."""
 
 EMPTY_SLOT = club_fight_states(None) | {"-borderless"}
 """A slot left empty once the clubs deck runs out stays blank: no border, unlike an empty place."""

@@ -9,12 +9,16 @@ from clubfight.combat.names import JUGGLES, OPPONENTS, ROUNDS, STYLES
 from clubfight.common.command_line import OneLineParser, seed_value
 
 from .bench import add_bench_parser
+from .bot import add_bot_parser
+from .server import add_server_parser
 
 HANDLERS = {
     None: "clubfight.combat.cli.play",
     "moves": "clubfight.combat.cli.moves",
     "replay": "clubfight.combat.cli.replay",
     "bench": "clubfight.combat.cli.bench",
+    "server": "clubfight.combat.cli.server",
+    "bot": "clubfight.combat.cli.bot",
 }
 """The module that runs each ``clubfight combat`` command (None: the match itself)."""
 
@@ -68,3 +72,5 @@ def add_combat_parser(commands: Any) -> None:
     )
 
     add_bench_parser(combat_commands)
+    add_server_parser(combat_commands)
+    add_bot_parser(combat_commands)

@@ -25,9 +25,10 @@ from .position_json import (
     parse_position,
     position_data,
 )
-from .round import DECK_SIZE, HAND_SIZE, Phase, Round
+from .round import Round
 from .rules import KNOCK_OUT_SCORE, Juggle, Rules, Style
 from .scoring import PlayKind, Points
+from .state import DECK_SIZE, HAND_SIZE, Phase
 from .wins import WIN_ORDER, RoundResult, Win
 
 __all__ = [

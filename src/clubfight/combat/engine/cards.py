@@ -55,6 +55,8 @@ _SYMBOLS = {Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.SPADES: "♠", Suit.C
 _SUIT_ORDER = {Suit.HEARTS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.CLUBS: 3}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 TEN = 10
+CARD_CODES = 160
+"""Every ``Card.code`` is below this (two colours by five suits, a joker's included, by 16 ranks)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,14 +70,25 @@ class Card:
     rank: int
     suit: Suit | None
     colour: Colour
-    _code: int = field(init=False, repr=False, compare=False)
+    code: int = field(init=False, repr=False, compare=False)
+    """A small number (below ``CARD_CODES``) that only this card has: its hash, and its index into
+    per-card tables on hot paths."""
+    _order: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         suit = -1 if self.suit is None else _SUIT_ORDER[self.suit]
-        object.__setattr__(self, "_code", (self.colour.index * 5 + suit + 1) * 16 + self.rank)
+        object.__setattr__(self, "code", (self.colour.index * 5 + suit + 1) * 16 + self.rank)
+        order = 64 + self.colour.index if self.suit is None else suit * 16 + self.rank
+        object.__setattr__(self, "_order", order)
 
     def __hash__(self) -> int:
-        return self._code
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        # Cards are compared all the time (``card in hand``), mostly unequal ones: the codes settle those.
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code == other.code and (self.rank, self.suit, self.colour) == (other.rank, other.suit, other.colour)
 
     @property
     def is_joker(self) -> bool:
@@ -109,12 +122,10 @@ class Card:
 
     def sort_key(self) -> int:
         """Cards sort by suit H D S C, then rank; the jokers come last, RJ before BJ."""
-        if self.suit is None:
-            return 64 + self.colour.index
-        return _SUIT_ORDER[self.suit] * 16 + self.rank
+        return self._order
 
     def __lt__(self, other: Card) -> bool:
-        return self.sort_key() < other.sort_key()
+        return self._order < other._order
 
     def __str__(self) -> str:
         if self.suit is None:

@@ -25,8 +25,9 @@ from clubfight.common.shuffle import MAX_SEED, SplitMix64, shuffled
 
 from .cards import BLACK_DECK, RED_DECK, TEN, Card, Colour
 from .errors import NotationError
-from .round import HAND_SIZE, Phase, Round
+from .round import Round
 from .rules import DEFAULT_RULES, Rules
+from .state import HAND_SIZE, Phase
 
 COMBAT_DEAL_VERSION = 1
 

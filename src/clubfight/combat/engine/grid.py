@@ -6,7 +6,10 @@ card at place 6 and BLACK's at place 4; the centre, place 5, is the draw-off's (
 
 from __future__ import annotations
 
-from .cards import Colour
+from collections.abc import Sequence
+from operator import itemgetter
+
+from .cards import Card, Colour
 
 PLACES = range(1, 10)
 NEUTRAL_ROW = (4, 5, 6)
@@ -45,3 +48,16 @@ LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = (
     *(tuple(line for line in ROWS + COLUMNS if p in line) for p in PLACES),
 )
 """LINES_THROUGH[p]: the row and the column through place p (SUMO's submission, F1)."""
+
+
+_LAST = itemgetter(-1)
+
+
+def tops(stacks: Sequence[tuple[Card, ...]]) -> tuple[Card, ...]:
+    """The top card of each place, 1-9 (every place holds a stack once setup is done)."""
+    return tuple(map(_LAST, stacks))
+
+
+def tops_with(tops: tuple[Card, ...], place: int, top: Card) -> tuple[Card, ...]:
+    """The top cards ``tops`` as they would be with ``top`` put onto ``place``."""
+    return (*tops[: place - 1], top, *tops[place:])

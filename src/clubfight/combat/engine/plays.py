@@ -1,4 +1,4 @@
-"""Which cards may go where: P1 (values, faces, wrap), P2 (the 10 lock), P3 (jokers), P5 (throws).
+"""Which cards may go where: P1 (values, faces, wrap), P2 (the 10 lock), P3 (jokers), P4 (safe plays), P5 (throws).
 
 ``sequences(cards)`` lists every single card and every THROW the given cards can make, each with
 the values its first card may be judged by; ``fits`` then says whether such a first card may go
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import TEN, Card, Colour
+from .cards import ALL_CARDS, CARD_CODES, TEN, Card, Colour
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER_VALUES = range(1, 10)
@@ -54,6 +54,11 @@ def is_locked(top: Card, player: Colour) -> bool:
     return top.rank == TEN and top.colour is not player
 
 
+def is_safe(cards: tuple[Card, ...], covered: Card, player: Colour) -> bool:
+    """P4: a play onto the player's own colour, or a single joker, can't be countered."""
+    return covered.colour is player or (len(cards) == 1 and cards[0].suit is None)
+
+
 ANY_VALUE = sum(1 << v for v in range(1, 14))
 """The value mask of a lone joker: it goes onto anything (P3)."""
 
@@ -73,6 +78,18 @@ def fit_mask(top: Card, player: Colour) -> int:
     return _FIT_MASKS[top.colour is player][top.rank]
 
 
+def _open_masks(player: Colour) -> tuple[int, ...]:
+    masks = [0] * CARD_CODES
+    for top in ALL_CARDS:
+        masks[top.code] = 0 if is_locked(top, player) else fit_mask(top, player)
+    return tuple(masks)
+
+
+OPEN_MASKS: dict[Colour, tuple[int, ...]] = {colour: _open_masks(colour) for colour in Colour}
+"""``OPEN_MASKS[player][top.code]``: ``fit_mask(top, player)``, or 0 where the 10 lock closes the stack to
+``player`` (P2); a table, for the hot path that asks it of every stack."""
+
+
 def sequences(cards: Iterable[Card]) -> list[Sequence]:
     """Every single card and every THROW (P5) these cards can make: singles first, then throws by length.
 
@@ -83,12 +100,60 @@ def sequences(cards: Iterable[Card]) -> list[Sequence]:
     """
     by_value: list[list[Card]] = [[] for _ in range(15)]
     jokers: list[Card] = []
+    held = 0
     ordered = sorted(set(cards), key=Card.sort_key)
     for card in ordered:
         if card.suit is None:
             jokers.append(card)
         else:
             by_value[card.rank].append(card)
+            held |= 1 << card.rank
+    singles: list[Sequence] = [((c,), 1 << c.rank) for c in ordered if c.suit is not None]
+    singles.extend(((j,), ANY_VALUE) for j in jokers)
+    if jokers:
+        throws = searched_throws(by_value, jokers)
+    else:
+        neighbours = held & (held >> 1) & _NEIGHBOUR_BITS
+        if not neighbours:
+            return singles  # no two neighbouring values: no throw (most hands)
+        throws = run_throws(by_value, neighbours)
+    throws.sort(key=_throw_key)
+    return singles + throws
+
+
+_NEIGHBOUR_BITS = sum(1 << v for v in (*range(ACE, TEN), JACK, QUEEN))
+"""Bit v for each value v whose next value v+1 may follow it in a throw (not 10 to J, P5)."""
+
+
+def run_throws(by_value: list[list[Card]], neighbours: int) -> list[Sequence]:
+    """The throws of cards with no joker, by ``by_value[v]``, the cards of value v, and ``neighbours``,
+    bit v set when values v and v+1 are both held: every stretch of two or more neighbouring values,
+    upwards and downwards, with each choice of card for each value. Unordered. A throw's first card
+    is judged by its own value only."""
+    found: list[Sequence] = []
+    start = 1
+    while neighbours >> start:
+        if not neighbours >> start & 1:
+            start += 1
+            continue
+        end = start + 1
+        while neighbours >> end & 1:
+            end += 1
+        for first in range(start, end):
+            # The upward throws from ``first``, one value longer each step; each read backwards is a
+            # downward throw, judged by its own first value, ``last``.
+            upward: list[tuple[Card, ...]] = [(card,) for card in by_value[first]]
+            for last in range(first + 1, end + 1):
+                upward = [(*seq, card) for seq in upward for card in by_value[last]]
+                found += [(seq, 1 << first) for seq in upward]
+                found += [(seq[::-1], 1 << last) for seq in upward]
+        start = end + 1
+    return found
+
+
+def searched_throws(by_value: list[list[Card]], jokers: list[Card]) -> list[Sequence]:
+    """The throws of any cards, jokers included, by a search from every first value in both directions.
+    Unordered. A throw that a joker lets start at two values is listed once, with both bits."""
     found: dict[tuple[Card, ...], int] = {}
 
     def grow(prefix: tuple[Card, ...], value: int, step: int, bit: int, low: int, high: int) -> None:
@@ -111,15 +176,17 @@ def sequences(cards: Iterable[Card]) -> list[Sequence]:
             for first in range(low, high + 1):
                 if by_value[first] or (usable and first <= 9):
                     grow((), first, step, 1 << first, low, high)
-    singles: list[Sequence] = [((c,), 1 << c.rank) for c in ordered if c.suit is not None]
-    singles.extend(((j,), ANY_VALUE) for j in jokers)
-    throws: list[Sequence] = list(found.items())
-    throws.sort(key=_throw_key)
-    return singles + throws
+    return list(found.items())
 
 
-def _throw_key(seq: Sequence) -> tuple[int, list[int]]:
-    return (len(seq[0]), [c.sort_key() for c in seq[0]])
+def _throw_key(seq: Sequence) -> int:
+    """Shorter throws first, then by their cards' sort keys in turn: the length and then each key (all
+    below 128) in 7-bit digits, one number, so that sorting makes no list per throw."""
+    cards = seq[0]
+    key = len(cards)
+    for card in cards:
+        key = key << 7 | card.sort_key()
+    return key
 
 
 def sequence_values(cards: tuple[Card, ...]) -> int | str:

@@ -29,9 +29,10 @@ from .actions import Attack
 from .cards import BLACK_DECK, RED_DECK, Card, Colour
 from .errors import NotationError
 from .grid import CENTRE
-from .round import DECK_SIZE, HAND_SIZE, Phase, Round
+from .round import Round
 from .rules import KNOCK_OUT_SCORE, Juggle, Rules, Style
 from .scoring import Points
+from .state import DECK_SIZE, HAND_SIZE, Phase
 from .wins import Win
 
 MAX_POSITION_LENGTH = 20_000

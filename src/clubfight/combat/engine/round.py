@@ -17,6 +17,10 @@ The round moves through phases:
 Each ``play`` may run several steps (a play stands, the turn ends, the next one starts with its
 draws, and may end at once if that player has no play); ``events`` lists them all.
 
+This module holds the immutable value; the work is done beside it: movegen.py lists the legal
+actions, transitions.py (with drawoff.py for U3) runs a play's steps on a mutable Draft (draft.py),
+scoring.py and wins.py price and judge plays, and explain.py says why an action is illegal.
+
 Readings the rulings leave open, settled here:
 - The counter window opens only when a counter exists (see COUNTER above).
 - T1's TIME OUT: the attacker who can't draw to 4 wins with no cards drawn.
@@ -29,44 +33,24 @@ Readings the rulings leave open, settled here:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
-from itertools import permutations
 from typing import Any
 
-from clubfight.common.shuffle import SplitMix64, shuffled
-
-from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick
-from .cards import TEN, Card, Colour
+from . import movegen
+from .actions import Action, Attack, Decline, EndTurn
+from .cards import Card, Colour
+from .draft import Draft, EventRecord
 from .errors import IllegalActionError
-from .events import Event, EventKind, TurnEnd
-from .grid import CENTRE, front_row, neutral_place
-from .plays import card_fits, fit_mask, is_locked, sequence_values, sequences
+from .events import Event
+from .explain import why_not
+from .grid import tops, tops_with
+from .plays import is_safe
 from .rules import DEFAULT_RULES, Rules, Style
-from .scoring import Points, score_attack, score_counter
-from .wins import RoundResult, Win, attack_wins, counter_wins, ordered
-
-HAND_SIZE = 4
-DECK_SIZE = 27
-MAX_STALL = 2
-"""W6: this many turns in a row without a play end the round."""
-
-
-class Phase(Enum):
-    __hash__ = object.__hash__
-
-    SETUP = "setup"
-    DRAW = "draw"
-    ATTACK = "attack"
-    COUNTER = "counter"
-    OVER = "over"
-
+from .scoring import Points, attack_points, counter_points
+from .state import Phase, Stacks
+from .transitions import apply
+from .wins import RoundResult, Win, attack_wins, cards_left, counter_wins
 
 _RED, _BLACK = Colour.RED, Colour.BLACK
-Stacks = tuple[tuple[Card, ...], ...]
-
-
-def _pair(red: Iterable[Any], black: Iterable[Any]) -> tuple[Any, Any]:
-    return (tuple(red), tuple(black))
 
 
 class Round:
@@ -91,6 +75,7 @@ class Round:
         "_countered",
         "_decks",
         "_draw_off",
+        "_event_records",
         "_events",
         "_first_defender",
         "_hands",
@@ -107,6 +92,7 @@ class Round:
         "_rules",
         "_scores",
         "_stacks",
+        "_top_cards",
     )
 
     _stacks: Stacks
@@ -128,9 +114,11 @@ class Round:
     _draw_off: tuple[tuple[Card, Card], ...]
     _result: RoundResult | None
     _last_points: Points | None
-    _events: tuple[Event, ...]
+    _events: tuple[Event, ...] | None
+    _event_records: tuple[EventRecord, ...]
     _actions: list[Action] | None
     _legal: frozenset[Action] | None
+    _top_cards: tuple[Card, ...] | None
 
     def __init__(
         self,
@@ -159,7 +147,7 @@ class Round:
         last_points: Points | None = None,
         events: Iterable[Event] = (),
     ) -> None:
-        self._stacks = tuple(tuple(s) for s in stacks)
+        self._stacks = tuple(map(tuple, stacks))
         if len(self._stacks) != 9:
             raise ValueError(f"a grid has 9 places, not {len(self._stacks)}")
         if phase is not Phase.SETUP and not all(self._stacks):
@@ -168,8 +156,8 @@ class Round:
             raise ValueError("a pending play goes with the COUNTER phase, and only with it")
         if phase is Phase.OVER and result is None:
             raise ValueError("an OVER round needs its result")
-        self._decks = _pair(red_deck, black_deck)
-        self._hands = _pair(red_hand, black_hand)
+        self._decks = (tuple(red_deck), tuple(black_deck))
+        self._hands = (tuple(red_hand), tuple(black_hand))
         self._advantage = tuple(advantage)
         self._scores = (red_score, black_score)
         self._attacker = attacker
@@ -187,11 +175,18 @@ class Round:
         self._result = result
         self._last_points = last_points
         self._events = tuple(events)
+        self._event_records = ()
         self._actions = None
         self._legal = None
+        self._top_cards = None
 
     def fields(self) -> dict[str, Any]:
         """The constructor's arguments that rebuild this round: ``Round(**r.fields()) == r``."""
+        values = self._fields_but_events()
+        values["events"] = self.events
+        return values
+
+    def _fields_but_events(self) -> dict[str, Any]:
         return {
             "stacks": self._stacks,
             "red_deck": self._decks[0],
@@ -215,17 +210,19 @@ class Round:
             "draw_off": self._draw_off,
             "result": self._result,
             "last_points": self._last_points,
-            "events": self._events,
         }
 
     def replace(self, **changes: Any) -> Round:
         """A copy with some constructor fields changed (``r.replace(black_hand=...)``)."""
-        values = self.fields()
-        unknown = set(changes) - set(values)
+        values = self._fields_but_events()
+        unknown = changes.keys() - values.keys() - {"events"}
         if unknown:
             raise TypeError(f"Round has no field {sorted(unknown)[0]!r}")
         values.update(changes)
-        return Round(**values)
+        copy = Round(**values)
+        if "events" not in changes:  # the same events, left as records if nobody has read them yet
+            copy._events, copy._event_records = self._events, self._event_records
+        return copy
 
     # --- state ---------------------------------------------------------------------------
 
@@ -327,11 +324,15 @@ class Round:
     @property
     def events(self) -> tuple[Event, ...]:
         """What the last ``play`` did, in order (its own step first)."""
-        return self._events
+        events = self._events
+        if events is None:
+            events = self._events = tuple(Event(kind, colour, **f) for kind, colour, f in self._event_records)
+        return events
 
     @property
     def last_event(self) -> Event | None:
-        return self._events[0] if self._events else None
+        events = self.events
+        return events[0] if events else None
 
     @property
     def outcome(self) -> RoundResult | None:
@@ -350,7 +351,7 @@ class Round:
         if phase is Phase.COUNTER or phase is Phase.DRAW:
             return self._attacker.other
         if phase is Phase.SETUP:
-            return _BLACK if self._stacks[front_row(_RED)[0] - 1] else _RED
+            return movegen.setup_colour(self._stacks)
         return None
 
     def hidden_from(self, colour: Colour) -> tuple[Card, ...]:
@@ -362,44 +363,51 @@ class Round:
 
     def cards_left(self, colour: Colour) -> int:
         """W6: ``colour``'s cards not in the grid (deck, hand and ADVANTAGE)."""
-        return DECK_SIZE - sum(1 for s in self._stacks for c in s if c.colour is colour)
+        return cards_left(self._stacks, colour)
 
     # --- actions ---------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for ``to_act``, in a fixed order (places 1-9, singles before throws, cards in
         sort order; ``EndTurn`` and ``Decline`` last). Empty once the round is over."""
+        return list(self._listed())
+
+    def _listed(self) -> list[Action]:
         actions = self._actions
         if actions is None:
-            actions = self._actions = _Work(self).actions()
-        return list(actions)
-
-    def _legal_set(self) -> frozenset[Action]:
-        legal = self._legal
-        if legal is None:
-            if self._actions is None:
-                self._actions = _Work(self).actions()
-            legal = self._legal = frozenset(self._actions)
-        return legal
+            actions = self._actions = movegen.legal_actions(self)
+        return actions
 
     def is_legal(self, action: Action) -> bool:
-        return action in self._legal_set()
+        # Searches hand back the very objects legal_actions() listed: those are found by identity,
+        # without hashing every action into a set; ending the turn and declining are legal exactly in
+        # their own phase. Anything else is looked up by value.
+        if isinstance(action, EndTurn):
+            return self._phase is Phase.ATTACK
+        if isinstance(action, Decline):
+            return self._phase is Phase.COUNTER
+        actions = self._listed()
+        for listed in actions:
+            if listed is action:
+                return True
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = frozenset(actions)
+        return action in legal
 
     def play(self, action: Action) -> Round:
         """Play ``action`` and return the next state; an illegal one raises IllegalActionError."""
-        if action not in self._legal_set():
-            error = self.explain(action)
-            assert error is not None
-            raise error
-        work = _Work(self)
-        work.apply(action)
-        return work.freeze()
+        if not self.is_legal(action):
+            raise why_not(self, action)
+        draft = Draft(self)
+        apply(draft, action)
+        return Round._frozen(draft)
 
     def explain(self, action: Action) -> IllegalActionError | None:
         """None when ``action`` is legal; otherwise the error ``play`` would raise, naming the ruling."""
-        if action in self._legal_set():
+        if self.is_legal(action):
             return None
-        return _Work(self).why_not(action)
+        return why_not(self, action)
 
     # --- previews --------------------------------------------------------------------------
 
@@ -411,33 +419,55 @@ class Round:
     def is_safe(self, attack: Attack) -> bool:
         """P4: a play onto the attacker's own colour, or a single joker, can't be countered."""
         self._check_attack(attack)
-        return _is_safe(attack.cards, self._stacks[attack.to - 1][-1], self._attacker)
+        return is_safe(attack.cards, self._stacks[attack.to - 1][-1], self._attacker)
 
     def points_of(self, attack: Attack) -> Points:
         """What ``attack`` would score if it stands, without playing it."""
         self._check_attack(attack)
-        return _Work(self).attack_points(attack)
+        return self._points(attack)
 
     def wins_of(self, attack: Attack) -> frozenset[Win]:
         """The wins ``attack`` would bring if it stands (before any counter)."""
         self._check_attack(attack)
-        work = _Work(self)
-        points = work.attack_points(attack)
-        covered = work.stacks[attack.to - 1][-1]
-        work.stacks[attack.to - 1] += attack.cards
-        return work.attack_wins(attack, covered, self._scores[self._attacker.index] + points.total)
+        player = self._attacker
+        place = attack.to
+        return attack_wins(
+            tops_with(self._tops(), place, attack.cards[-1]),
+            place,
+            self._stacks[place - 1][-1],
+            player,
+            sumo=self._rules.has(player, Style.SUMO),
+            score_after=self._scores[player.index] + self._points(attack).total,
+        )
 
     def counters_to(self, attack: Attack) -> list[tuple[Card, Points, frozenset[Win]]]:
         """The defender's answers to ``attack``, each with its points and wins; empty for a safe play."""
         self._check_attack(attack)
         if self.is_safe(attack):
             return []
-        work = _Work(self)
-        work.stacks[attack.to - 1] += attack.cards
-        return [
-            (card, work.counter_points(card, attack.to), work.counter_wins(card, attack.to))
-            for card in work.counter_cards(attack)
-        ]
+        defender = self._attacker.other
+        hand = self._hands[defender.index]
+        place = attack.to
+        top = attack.cards[-1]
+        score = self._scores[defender.index]
+        found = []
+        for card in movegen.counter_cards(hand, top, defender):
+            points = counter_points(card, top, self._attacker, self._rules, len(hand))
+            tops = tops_with(self._tops(), place, card)
+            found.append((card, points, counter_wins(tops, place, defender, score_after=score + points.total)))
+        return found
+
+    def _points(self, attack: Attack) -> Points:
+        punish = self._last_place is None and self._punish_place == attack.to
+        stack = self._stacks[attack.to - 1]
+        return attack_points(stack, self._tops(), attack, self._attacker, self._rules, punish=punish)
+
+    def _tops(self) -> tuple[Card, ...]:
+        """The top card of each place (once setup is done), kept for the previews that follow."""
+        found = self._top_cards
+        if found is None:
+            found = self._top_cards = tops(self._stacks)
+        return found
 
     # --- text and equality -------------------------------------------------------------------
 
@@ -470,9 +500,30 @@ class Round:
         return f"<Round {self._phase.value} attacker={self._attacker} scores={self._scores}>"
 
     def _key(self) -> tuple[object, ...]:
-        f = self.fields()
-        del f["events"], f["last_points"]
-        return tuple(f.values())
+        """``fields()``'s values in order, but for what the last play did (``last_points``, ``events``)."""
+        return (
+            self._stacks,
+            self._decks[0],
+            self._decks[1],
+            self._hands[0],
+            self._hands[1],
+            self._advantage,
+            self._scores[0],
+            self._scores[1],
+            self._attacker,
+            self._phase,
+            self._pending,
+            self._pending_points,
+            self._punish_place,
+            self._last_place,
+            self._countered,
+            self._passes,
+            self._rules,
+            self._rng_state,
+            self._first_defender,
+            self._draw_off,
+            self._result,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
@@ -482,517 +533,32 @@ class Round:
     def __hash__(self) -> int:
         return hash(self._key())
 
-
-def _is_safe(cards: tuple[Card, ...], covered: Card, player: Colour) -> bool:
-    return covered.colour is player or (len(cards) == 1 and cards[0].suit is None)
-
-
-class _Work:
-    """A mutable copy of a Round for one ``play``: the steps run on it, then ``freeze`` makes the Round."""
-
-    __slots__ = (
-        "actions_cache",
-        "advantage",
-        "attacker",
-        "countered",
-        "decks",
-        "draw_off",
-        "events",
-        "first_defender",
-        "hands",
-        "last_place",
-        "last_points",
-        "passes",
-        "pending",
-        "pending_points",
-        "phase",
-        "punish_place",
-        "result",
-        "rng_state",
-        "rules",
-        "scores",
-        "stacks",
-    )
-
-    def __init__(self, r: Round) -> None:
-        self.stacks = list(r._stacks)
-        self.decks = list(r._decks)
-        self.hands = list(r._hands)
-        self.advantage = r._advantage
-        self.scores = list(r._scores)
-        self.attacker = r._attacker
-        self.phase = r._phase
-        self.pending = r._pending
-        self.pending_points = r._pending_points
-        self.punish_place = r._punish_place
-        self.last_place = r._last_place
-        self.countered = r._countered
-        self.passes = r._passes
-        self.rules = r._rules
-        self.rng_state = r._rng_state
-        self.first_defender = r._first_defender
-        self.draw_off = r._draw_off
-        self.result = r._result
-        self.last_points: Points | None = None
-        self.events: list[Event] = []
-        self.actions_cache: list[Action] | None = None
-
-    def freeze(self) -> Round:
-        r = object.__new__(Round)
-        r._stacks = tuple(self.stacks)
-        r._decks = (self.decks[0], self.decks[1])
-        r._hands = (self.hands[0], self.hands[1])
-        r._advantage = self.advantage
-        r._scores = (self.scores[0], self.scores[1])
-        r._attacker = self.attacker
-        r._phase = self.phase
-        r._pending = self.pending
-        r._pending_points = self.pending_points
-        r._punish_place = self.punish_place
-        r._last_place = self.last_place
-        r._countered = self.countered
-        r._passes = self.passes
-        r._rules = self.rules
-        r._rng_state = self.rng_state
-        r._first_defender = self.first_defender
-        r._draw_off = self.draw_off
-        r._result = self.result
-        r._last_points = self.last_points
-        r._events = tuple(self.events)
-        r._actions = self.actions_cache
+    @classmethod
+    def _frozen(cls, d: Draft) -> Round:
+        """The Round a Draft has become: its fields as they stand, with the play's events."""
+        r = object.__new__(cls)
+        r._stacks = tuple(d.stacks)
+        r._decks = (d.decks[0], d.decks[1])
+        r._hands = (d.hands[0], d.hands[1])
+        r._advantage = d.advantage
+        r._scores = (d.scores[0], d.scores[1])
+        r._attacker = d.attacker
+        r._phase = d.phase
+        r._pending = d.pending
+        r._pending_points = d.pending_points
+        r._punish_place = d.punish_place
+        r._last_place = d.last_place
+        r._countered = d.countered
+        r._passes = d.passes
+        r._rules = d.rules
+        r._rng_state = d.rng_state
+        r._first_defender = d.first_defender
+        r._draw_off = d.draw_off
+        r._result = d.result
+        r._last_points = d.last_points
+        r._events = None
+        r._event_records = tuple(d.events)
+        r._actions = d.actions_cache
         r._legal = None
+        r._top_cards = None
         return r
-
-    # --- legal actions ---------------------------------------------------------------------
-
-    def setup_colour(self) -> Colour:
-        return _BLACK if self.stacks[front_row(_RED)[0] - 1] else _RED
-
-    def actions(self) -> list[Action]:
-        phase = self.phase
-        if phase is Phase.ATTACK:
-            return [*self.attacks(), EndTurn()]
-        if phase is Phase.COUNTER:
-            assert self.pending is not None
-            return [*(Counter(c) for c in self.counter_cards(self.pending)), Decline()]
-        if phase is Phase.DRAW:
-            defender = self.attacker.other
-            if self.rules.has(defender, Style.NINJUTSU):
-                return [Pick(c) for c in sorted(self.decks[defender.index])]
-            return [Draw(1), Draw(2)]
-        if phase is Phase.SETUP:
-            colour = self.setup_colour()
-            hand = sorted(self.hands[colour.index])
-            found: list[Action] = []
-            for i, neutral in enumerate(hand):
-                rest = hand[:i] + hand[i + 1 :]
-                for a, b, c in permutations(rest):
-                    found.append(Arrange(colour, (a, b, c), neutral))
-            return found
-        return []
-
-    def attacks(self) -> list[Attack]:
-        player = self.attacker
-        seqs = sequences(self.hands[player.index] + self.advantage)
-        found: list[Attack] = []
-        if not seqs:
-            return found
-        for place in range(1, 10):
-            top = self.stacks[place - 1][-1]
-            if top.rank == TEN and top.colour is not player:
-                continue  # P2: the 10 lock
-            fit = fit_mask(top, player)
-            found.extend([Attack(cards, place) for cards, mask in seqs if mask & fit])
-        return found
-
-    def counter_cards(self, attack: Attack) -> list[Card]:
-        """C1: the defender's cards that may go onto the stack ``attack`` has topped (no lock, C3)."""
-        defender = self.attacker.other
-        top = attack.cards[-1]
-        return sorted(c for c in self.hands[defender.index] if card_fits(c, top, defender))
-
-    # --- scoring helpers (the attack's cards already on the stack, unless said) ---------------
-
-    def attack_points(self, attack: Attack) -> Points:
-        """Points of ``attack`` played onto the current stacks (not yet placed)."""
-        place = attack.to
-        stack = self.stacks[place - 1]
-        player = self.attacker
-        tops = tuple(attack.cards[-1] if p == place else s[-1] for p, s in enumerate(self.stacks, 1))
-        return score_attack(
-            stack,
-            tops,
-            attack.cards,
-            place,
-            self.rules.style(player),
-            self.rules.juggle,
-            safe=_is_safe(attack.cards, stack[-1], player),
-            punish=self.last_place is None and self.punish_place == place,
-        )
-
-    def tops(self) -> tuple[Card, ...]:
-        return tuple(s[-1] for s in self.stacks)
-
-    def attack_wins(self, attack: Attack, covered: Card, score_after: int) -> frozenset[Win]:
-        player = self.attacker
-        return attack_wins(
-            self.tops(),
-            attack.to,
-            covered,
-            player,
-            sumo=self.rules.has(player, Style.SUMO),
-            score_after=score_after,
-        )
-
-    def counter_points(self, card: Card, place: int) -> Points:
-        """Points of ``card`` countering the play that now tops ``place``."""
-        defender = self.attacker.other
-        covered = self.stacks[place - 1][-1]
-        return score_counter(
-            card,
-            covered,
-            self.rules.style(self.attacker),
-            self.rules.style(defender),
-            len(self.hands[defender.index]),
-        )
-
-    def counter_wins(self, card: Card, place: int) -> frozenset[Win]:
-        defender = self.attacker.other
-        tops = tuple(card if p == place else s[-1] for p, s in enumerate(self.stacks, 1))
-        score_after = self.scores[defender.index] + self.counter_points(card, place).total
-        return counter_wins(tops, place, defender, score_after=score_after)
-
-    # --- the steps -------------------------------------------------------------------------
-
-    def apply(self, action: Action) -> None:
-        if isinstance(action, Attack):
-            self.attack(action)
-        elif isinstance(action, Counter):
-            self.counter(action.card)
-        elif isinstance(action, Decline):
-            assert self.pending is not None and self.pending_points is not None
-            attack, points = self.pending, self.pending_points
-            self.pending = self.pending_points = None
-            self.stand(attack, points, announce=True)
-        elif isinstance(action, EndTurn):
-            self.end_turn(TurnEnd.CHOSEN)
-        elif isinstance(action, Arrange):
-            self.arrange(action)
-        elif isinstance(action, Draw):
-            self.counter_draw(action.count)
-        else:
-            self.pick(action.card)
-
-    def event(self, kind: EventKind, colour: Colour, **fields: Any) -> None:
-        self.events.append(Event(kind, colour, **fields))
-
-    def arrange(self, action: Arrange) -> None:
-        colour = action.colour
-        for place, card in zip(front_row(colour), action.front, strict=True):
-            self.stacks[place - 1] = (card,)
-        self.stacks[neutral_place(colour) - 1] = (action.neutral,)
-        self.hands[colour.index] = ()
-        self.event(EventKind.ARRANGE, colour, cards=(*action.front, action.neutral))
-        if colour is _BLACK:
-            self.centre_draw_off()
-
-    def centre_draw_off(self) -> None:
-        """U3, with U4's order: RED draws first and RED's card goes back first."""
-        rng = SplitMix64(self.rng_state)
-        steps: list[tuple[Card, Card]] = []
-        drawn: list[Card | None] = [None, None]
-        while True:
-            for i in (0, 1):
-                if drawn[i] is None:
-                    drawn[i] = self.decks[i][0]
-                    self.decks[i] = self.decks[i][1:]
-            red, black = drawn
-            assert red is not None and black is not None
-            steps.append((red, black))
-            notes = []
-            for i, card in enumerate((red, black)):
-                if card.suit is None or card.rank == TEN:
-                    self.decks[i] = shuffled((*self.decks[i], card), rng)
-                    drawn[i] = None
-                    notes.append(f"{card.colour}'s {card.symbol} goes back")
-            if notes:
-                self.draw_off_step(red, black, "; ".join(notes) + ", draw again")
-                continue
-            if red.is_face != black.is_face:
-                winner = _RED if red.is_face else _BLACK
-            elif red.rank != black.rank:
-                winner = _RED if red.rank > black.rank else _BLACK
-            else:
-                for i, card in enumerate((red, black)):
-                    self.decks[i] = shuffled((*self.decks[i], card), rng)
-                drawn = [None, None]
-                self.draw_off_step(red, black, "equal, both go back and both draw again")
-                continue
-            break
-        won, lost = (red, black) if winner is _RED else (black, red)
-        self.stacks[CENTRE - 1] = (won,)
-        loser = winner.other
-        self.decks[loser.index] = shuffled((*self.decks[loser.index], lost), rng)
-        self.draw_off_step(red, black, f"{winner} wins the centre and defends first")
-        self.rng_state = rng.state
-        self.draw_off = tuple(steps)
-        self.first_defender = winner
-        self.attacker = loser
-        self.countered = False
-        self.passes = 0
-        self.punish_place = self.last_place = None
-        self.start_turn()
-
-    def draw_off_step(self, red: Card, black: Card, note: str) -> None:
-        self.event(EventKind.DRAW_OFF, _RED, cards=(red, black), note=note)
-
-    def start_turn(self) -> None:
-        """T1 (the attacker draws to 4, or wins by TIME OUT) and T2 (the defender's counter card)."""
-        attacker = self.attacker
-        a = attacker.index
-        need = HAND_SIZE - len(self.hands[a])
-        deck = self.decks[a]
-        if need > len(deck):
-            self.finish(RoundResult(attacker, (Win.TIME_OUT,)), attacker)
-            return
-        if need > 0:
-            self.hands[a] += deck[:need]
-            self.decks[a] = deck[need:]
-            self.event(EventKind.DRAW, attacker, cards=deck[:need])
-        defender = attacker.other
-        d = defender.index
-        deck = self.decks[d]
-        if not self.countered and deck:
-            style = self.rules.style(defender)
-            if (style is Style.WUSHU or style is Style.NINJUTSU) and len(deck) >= 2:
-                self.phase = Phase.DRAW
-                return
-            self.hands[d] += deck[:1]
-            self.decks[d] = deck[1:]
-            self.event(EventKind.COUNTER_DRAW, defender, cards=deck[:1])
-        self.open_attack()
-
-    def counter_draw(self, count: int) -> None:
-        defender = self.attacker.other
-        d = defender.index
-        deck = self.decks[d]
-        self.hands[d] += deck[:count]
-        self.decks[d] = deck[count:]
-        self.event(EventKind.COUNTER_DRAW, defender, cards=deck[:count])
-        self.open_attack()
-
-    def pick(self, card: Card) -> None:
-        defender = self.attacker.other
-        d = defender.index
-        rng = SplitMix64(self.rng_state)
-        self.decks[d] = shuffled(tuple(c for c in self.decks[d] if c != card), rng)
-        self.rng_state = rng.state
-        self.hands[d] += (card,)
-        self.event(EventKind.COUNTER_DRAW, defender, cards=(card,))
-        self.open_attack()
-
-    def open_attack(self) -> None:
-        """The attacker's turn goes on, or ends by itself when no play is left (T3)."""
-        attacks = self.attacks()
-        if attacks:
-            self.phase = Phase.ATTACK
-            self.actions_cache = [*attacks, EndTurn()]
-        else:
-            self.end_turn(TurnEnd.NO_PLAY)
-
-    def attack(self, attack: Attack) -> None:
-        player = self.attacker
-        p = player.index
-        place = attack.to
-        stack = self.stacks[place - 1]
-        covered = stack[-1]
-        points = self.attack_points(attack)
-        cards = attack.cards
-        hand = self.hands[p]
-        self.hands[p] = tuple(c for c in hand if c not in cards)
-        if len(self.hands[p]) + len(cards) != len(hand):
-            self.advantage = tuple(c for c in self.advantage if c not in cards)
-        self.stacks[place - 1] = stack + cards
-        self.last_place = place
-        if not _is_safe(cards, covered, player):
-            counters = self.counter_cards(attack)
-            if counters:
-                self.event(
-                    EventKind.PLAY, player, cards=cards, place=place, covered=covered, points=points, pending=True
-                )
-                self.phase = Phase.COUNTER
-                self.pending = attack
-                self.pending_points = points
-                self.actions_cache = [*(Counter(c) for c in counters), Decline()]
-                return
-        self.event(EventKind.PLAY, player, cards=cards, place=place, covered=covered, points=points)
-        self.stand(attack, points, announce=False)
-
-    def stand(self, attack: Attack, points: Points, *, announce: bool) -> None:
-        """The play stands: it scores (C5), may win (W1-W3), may draw an extra card (MMA, KUNG FU)."""
-        player = self.attacker
-        p = player.index
-        self.phase = Phase.ATTACK
-        self.scores[p] += points.total
-        self.last_points = points
-        if announce:
-            self.event(EventKind.STAND, player, cards=attack.cards, place=attack.to, points=points)
-        covered = self.stacks[attack.to - 1][-len(attack.cards) - 1]
-        wins = self.attack_wins(attack, covered, self.scores[p])
-        if wins:
-            self.finish(RoundResult(player, ordered(wins)), player)
-            return
-        style = self.rules.style(player)
-        if (style is Style.MMA and attack.is_throw) or (style is Style.KUNG_FU and (points.combo or points.rush)):
-            deck = self.decks[p]
-            if deck:
-                self.hands[p] += deck[:1]
-                self.decks[p] = deck[1:]
-                self.event(EventKind.EXTRA_DRAW, player, cards=deck[:1])
-        self.open_attack()
-
-    def counter(self, card: Card) -> None:
-        defender = self.attacker.other
-        d = defender.index
-        assert self.pending is not None
-        place = self.pending.to
-        covered = self.stacks[place - 1][-1]
-        points = self.counter_points(card, place)
-        wins = self.counter_wins(card, place)
-        self.hands[d] = tuple(c for c in self.hands[d] if c != card)
-        self.stacks[place - 1] += (card,)
-        self.scores[d] += points.total
-        self.last_points = points
-        self.pending = self.pending_points = None
-        self.phase = Phase.ATTACK
-        self.event(EventKind.COUNTER, defender, cards=(card,), place=place, covered=covered, points=points)
-        if wins:
-            self.finish(RoundResult(defender, ordered(wins)), defender)
-            return
-        self.end_turn(TurnEnd.COUNTERED)
-
-    def end_turn(self, end: TurnEnd) -> None:
-        """T4: the hand becomes the opponent's ADVANTAGE, unused ADVANTAGE goes under its owner's deck
-        (the first given deepest), roles swap; W6 ends the round after two turns without a play."""
-        attacker = self.attacker
-        a = attacker.index
-        defender = attacker.other
-        d = defender.index
-        self.passes = 0 if self.last_place is not None else self.passes + 1
-        if self.advantage:
-            self.decks[d] = self.decks[d] + tuple(reversed(self.advantage))
-        given = self.hands[a]
-        self.hands[a] = ()
-        self.event(EventKind.END_TURN, attacker, cards=given, end=end)
-        self.punish_place = self.last_place
-        self.last_place = None
-        self.advantage = given
-        self.attacker = defender
-        self.countered = end is TurnEnd.COUNTERED
-        if self.passes >= MAX_STALL:
-            self.finish(self.judge(), None)
-            return
-        self.start_turn()
-
-    def judge(self) -> RoundResult:
-        """W6: higher score; then fewer cards left; then the first DEFENDER."""
-        red, black = self.scores
-        if red != black:
-            winner = _RED if red > black else _BLACK
-        else:
-            left = [
-                DECK_SIZE - sum(1 for s in self.stacks for c in s if c.colour is colour) for colour in (_RED, _BLACK)
-            ]
-            winner = self.first_defender or _RED
-            if left[0] != left[1]:
-                winner = _RED if left[0] < left[1] else _BLACK
-        return RoundResult(winner, (Win.TIME_OUT,), judged=True)
-
-    def finish(self, result: RoundResult, colour: Colour | None) -> None:
-        self.phase = Phase.OVER
-        self.result = result
-        self.pending = self.pending_points = None
-        self.actions_cache = []
-        self.event(EventKind.WIN, result.winner, result=result)
-
-    # --- why an action is illegal ------------------------------------------------------------
-
-    def why_not(self, action: Action) -> IllegalActionError:
-        phase = self.phase
-        if phase is Phase.OVER:
-            return IllegalActionError("W7", f"the round is over: {self.result}")
-        if phase is Phase.SETUP:
-            if not isinstance(action, Arrange):
-                return IllegalActionError("U2", "setup: each player arranges first")
-            return self.why_not_arrange(action)
-        if phase is Phase.DRAW:
-            return self.why_not_draw(action)
-        if phase is Phase.COUNTER:
-            if not isinstance(action, Counter):
-                return IllegalActionError("C1", f"{self.attacker.other} must counter or decline first")
-            return self.why_not_counter(action.card)
-        if isinstance(action, Attack):
-            return self.why_not_attack(action)
-        if isinstance(action, (Counter, Decline)):
-            return IllegalActionError("C1", "there is no unsafe play to counter now")
-        if isinstance(action, (Draw, Pick)):
-            return IllegalActionError("T2", "the counter card is drawn at the start of a turn only")
-        return IllegalActionError("T3", f"{action} is not an action of the ATTACK phase")
-
-    def why_not_arrange(self, action: Arrange) -> IllegalActionError:
-        colour = self.setup_colour()
-        if action.colour is not colour:
-            return IllegalActionError("U4", f"{colour} arranges now (RED first, then BLACK)")
-        cards = [*action.front, action.neutral]
-        if sorted(cards) != sorted(self.hands[colour.index]) or len(set(cards)) != 4:
-            return IllegalActionError("U2", f"{colour} arranges exactly the 4 cards of its hand")
-        return IllegalActionError("U2", f"{action} is not an arrangement of {colour}'s hand")
-
-    def why_not_draw(self, action: Action) -> IllegalActionError:
-        defender = self.attacker.other
-        ninjutsu = self.rules.has(defender, Style.NINJUTSU)
-        if isinstance(action, Pick):
-            if not ninjutsu:
-                return IllegalActionError("F1", f"only a NINJUTSU defender picks its counter card; {defender} draws")
-            return IllegalActionError("F1", f"{action.card} is not in {defender}'s deck")
-        if isinstance(action, Draw):
-            if ninjutsu:
-                return IllegalActionError("F1", f"{defender} (NINJUTSU) picks its counter card from its deck")
-            return IllegalActionError("F1", "a WUSHU defender draws 1 or 2 counter cards")
-        return IllegalActionError("T2", f"{defender} draws its counter card first")
-
-    def why_not_counter(self, card: Card) -> IllegalActionError:
-        defender = self.attacker.other
-        if card not in self.hands[defender.index]:
-            return IllegalActionError("C1", f"{card} is not in {defender}'s hand")
-        assert self.pending is not None
-        top = self.pending.cards[-1]
-        return IllegalActionError("C1", f"{card.symbol} is not a valid play onto {top.symbol} (P1)")
-
-    def why_not_attack(self, attack: Attack) -> IllegalActionError:
-        player = self.attacker
-        place = attack.to
-        if not isinstance(place, int) or not 1 <= place <= 9:
-            return IllegalActionError("K3", f"there is no place {place!r}; places are 1-9")
-        cards = attack.cards
-        if not cards:
-            return IllegalActionError("P5", "a play has at least one card")
-        for card in cards:
-            if card not in self.hands[player.index] and card not in self.advantage:
-                return IllegalActionError("T3", f"{card} is not in {player}'s hand or ADVANTAGE")
-        values = sequence_values(cards)
-        if isinstance(values, str):
-            ruling = "P3" if "joker" in values else "P5"
-            return IllegalActionError(ruling, values)
-        top = self.stacks[place - 1][-1]
-        if is_locked(top, player):
-            return IllegalActionError(
-                "P2", f"the {top.symbol} at {place} is {top.colour}'s 10: only {top.colour} plays on it"
-            )
-        if not values & fit_mask(top, player):
-            first = cards[0]
-            wrap = ""
-            if {first.rank, top.rank} in ({1, 10}, {11, 13}):
-                wrap = f": a wrap goes only onto {player}'s own colour"
-            return IllegalActionError("P1", f"{first.symbol} is not a valid play onto {top.symbol}{wrap}")
-        return IllegalActionError("T3", f"{attack} is not a play now")

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import TEN, Card
-from .grid import NEIGHBOURS
-from .plays import PAIRS
-from .rules import Juggle, Style
+from .actions import Attack
+from .cards import TEN, Card, Colour
+from .grid import NEIGHBOURS, tops_with
+from .plays import PAIRS, is_safe
+from .rules import Juggle, Rules, Style
 
 
 class PlayKind(Enum):
@@ -79,6 +80,26 @@ def combo_count(tops: tuple[Card, ...], place: int, juggle: bool) -> int:
     start = tops[place - 1]
     if start.suit is None:
         return 0
+    if juggle:
+        return linked_combo_count(tops, place, juggle)
+    # Without juggle a chain links one value only: every stack in it is topped by the start's value
+    # (a joker's rank, 0, is no card's value).
+    rank = start.rank
+    seen = {place}
+    frontier = [place]
+    while frontier:
+        p = frontier.pop()
+        for q in NEIGHBOURS[p]:
+            if q not in seen and tops[q - 1].rank == rank:
+                seen.add(q)
+                frontier.append(q)
+    return len(seen) - 1
+
+
+def linked_combo_count(tops: tuple[Card, ...], place: int, juggle: bool) -> int:
+    """``combo_count`` by ``linked``, pair by pair, as S2 and F2 say it (any juggle)."""
+    if tops[place - 1].suit is None:
+        return 0
     seen = {place}
     frontier = [place]
     while frontier:
@@ -93,6 +114,24 @@ def combo_count(tops: tuple[Card, ...], place: int, juggle: bool) -> int:
 
 def rush_count(stack: tuple[Card, ...], juggle: bool) -> int:
     """S3: cards directly below the top one that chain with it, down to another value or a joker."""
+    if juggle:
+        return linked_rush_count(stack, juggle)
+    top = stack[-1]
+    if top.suit is None:
+        return 0
+    # Without juggle the rush is the cards of the top card's value right under it (a joker's rank, 0,
+    # is no card's value).
+    rank = top.rank
+    count = 0
+    for i in range(len(stack) - 2, -1, -1):
+        if stack[i].rank != rank:
+            break
+        count += 1
+    return count
+
+
+def linked_rush_count(stack: tuple[Card, ...], juggle: bool) -> int:
+    """``rush_count`` by ``linked``, pair by pair, as S3 and F2 say it (any juggle)."""
     count = 0
     for i in range(len(stack) - 1, 0, -1):
         if not linked(stack[i - 1], stack[i], juggle):
@@ -153,3 +192,34 @@ def score_counter(card: Card, covered: Card, attacker_style: Style | None, style
         value //= 2
     kind = PlayKind.PERFECT_COUNTER if perfect else PlayKind.COUNTER
     return Points(kind, counter=value, block=1 if card.rank == TEN else 0)
+
+
+# --- the points of a play in a round ---------------------------------------------------------
+
+
+def attack_points(
+    stack: tuple[Card, ...], tops: tuple[Card, ...], attack: Attack, player: Colour, rules: Rules, *, punish: bool
+) -> Points:
+    """What ``attack`` by ``player`` scores if it stands, played onto ``stack`` (at ``attack.to``) when the
+    places are topped by ``tops``.
+
+    ``punish``: it is the turn's first play and goes where the opponent last attacked (S5).
+    """
+    place = attack.to
+    cards = attack.cards
+    return score_attack(
+        stack,
+        tops_with(tops, place, cards[-1]),
+        cards,
+        place,
+        rules.style(player),
+        rules.juggle,
+        safe=is_safe(cards, stack[-1], player),
+        punish=punish,
+    )
+
+
+def counter_points(card: Card, covered: Card, attacker: Colour, rules: Rules, holding: int) -> Points:
+    """What the defender's ``card`` scores countering the play whose top card is ``covered``, holding
+    ``holding`` cards (WUSHU's halving, F1)."""
+    return score_counter(card, covered, rules.style(attacker), rules.style(attacker.other), holding)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from .cards import TEN, Card, Colour
 from .grid import LINES_THROUGH, NEUTRAL_ROW, front_row
 from .rules import KNOCK_OUT_SCORE
+from .state import DECK_SIZE
 
 
 class Win(Enum):
@@ -96,3 +98,21 @@ def counter_wins(tops: tuple[Card, ...], place: int, player: Colour, *, score_af
     if score_after >= KNOCK_OUT_SCORE:
         ways.add(Win.KNOCK_OUT)
     return frozenset(ways)
+
+
+def cards_left(stacks: Sequence[tuple[Card, ...]], colour: Colour) -> int:
+    """W6: ``colour``'s cards not in the grid (deck, hand and ADVANTAGE)."""
+    return DECK_SIZE - sum(1 for s in stacks for c in s if c.colour is colour)
+
+
+def judge(stacks: Sequence[tuple[Card, ...]], scores: Sequence[int], first_defender: Colour | None) -> RoundResult:
+    """W6: higher score; then fewer cards left; then the first DEFENDER."""
+    red, black = scores
+    if red != black:
+        winner = Colour.RED if red > black else Colour.BLACK
+    else:
+        left = [cards_left(stacks, colour) for colour in (Colour.RED, Colour.BLACK)]
+        winner = first_defender or Colour.RED
+        if left[0] != left[1]:
+            winner = Colour.RED if left[0] < left[1] else Colour.BLACK
+    return RoundResult(winner, (Win.TIME_OUT,), judged=True)

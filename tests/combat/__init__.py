@@ -1,1 +1,0 @@
-"""Combat Club engine tests (a package, so their module names do not clash with Club Fight's)."""
