@@ -53,7 +53,7 @@ class FightBoard(Horizontal):
     def _show_rows(self, model: FightModel) -> None:
         me = model.perspective
         labels = (f"{me.other}\nfront\nrow", "neutral\nrow", f"{me}\nfront\nrow")
-        if not model.hot_seat:
+        if not model.hot_seat and model.viewer is not None:
             labels = (f"{me.other}\nfront\n(them)", "neutral\nrow", f"{me}\nfront\n(you)")
         for row, label in enumerate(labels):
             update_if_changed(self.query_one(f"#c-row-{row}", Static), label)
