@@ -149,6 +149,10 @@ class TableModel:
             return self._choose_line(place)
         if plan.action not in PICKING_ACTIONS:
             return self.say(f"{plan.action.title} picks no cards: Enter plays it.")
+        only = options(position, plan)
+        if len(only) == 1 and plan.picked == only[0].cleared and place in plan.picked:
+            # The table picked the one way for the player: un-picking it could only lead back to it.
+            return self.say(f"The only choice for {plan.action.title} stays picked: Enter plays it.")
         if plan.action is Action.ANY:
             picked = frozenset() if plan.picked == {place} else frozenset({place})
         else:
