@@ -36,3 +36,32 @@ def test_the_only_sum_stays_picked_when_one_of_its_cards_is_pressed() -> None:
     model.press_place(8)
     assert model.plan.picked == {8, 9}
     assert model.confirm().committed is not None
+
+
+QUESTIONED = (317855, "KC sum 2 5")
+"""easy-317855 opens with 4 ♠ blocking Up/Down; the K♣'s Sum 2 5 leaves 3 of them, which another Sum
+of the K♣ would lift: the blocking question asks about it."""
+
+
+def test_the_hints_own_move_is_played_without_the_blocking_question() -> None:
+    """easy-40788, turns 2 and 8: Enter on the hinted move asked about blocks, with another move."""
+    seed, text = QUESTIONED
+    model = TableModel(GameSession(Start.from_deal(DealCode(Level.EASY, seed))), confirm_blocking_moves=True)
+    move = model.position.parse_move(text)
+    assert model.new_blocks(move), "the move must be one the question asks about"
+    model.show_hint(move, "clears 4 cards")
+    change = model.confirm()
+    assert change.ask == () and change.committed == move
+
+
+def test_a_move_other_than_the_hint_is_still_questioned() -> None:
+    seed, text = QUESTIONED
+    model = TableModel(GameSession(Start.from_deal(DealCode(Level.EASY, seed))), confirm_blocking_moves=True)
+    move = model.position.parse_move(text)
+    other = next(m for m in model.position.legal_moves() if m != move)
+    model.show_hint(other, "something else")
+    model.select_club(model.hand_slots().index(move.club))
+    model.choose_action(move.action)
+    for place in sorted(move.cleared):
+        model.press_place(place)
+    assert model.confirm().ask

@@ -79,6 +79,9 @@ class TableModel:
     """A move waiting for the answer to the blocking question."""
     new_deal_armed: bool = False
     """The first press of n mid-game: the second one deals."""
+    hinted: tuple[Position, Move] | None = None
+    """The hint shown for a position: played as it is, it is never questioned (the hint engine
+    weighed the blocks it leaves, and the question would only contradict it)."""
 
     @property
     def position(self) -> Position:
@@ -209,11 +212,16 @@ class TableModel:
         move = self.move
         if move is None or move not in self.position.legal_moves():
             return self.say(why_not(self.position, self.plan))
-        blocks = self.new_blocks(move)
+        blocks = [] if self.is_hinted(move) else self.new_blocks(move)
         if blocks:
             self.pending = move
             return TableChange(ask=tuple(blocks))
         return self.commit(move)
+
+    def is_hinted(self, move: Move) -> bool:
+        """Whether ``move`` is the hint shown for the position on the table."""
+        hinted = self.hinted
+        return hinted is not None and hinted[0] is self.position and hinted[1] == move
 
     def answer(self, yes: bool) -> TableChange:
         """The answer to the blocking question about ``pending``."""
@@ -296,6 +304,7 @@ class TableModel:
         """The hint engine's move previewed on the table with its reason, and the hint counted: one
         transition, so the table is drawn once. A move the turn builder can't show is said in words."""
         plan = hint_plan(move)
+        self.hinted = (self.position, move)
         self._set(plan if candidate(self.position, plan) == move else self.plan, f"Hint: {reason}.")
         return self.count_hint()
 
