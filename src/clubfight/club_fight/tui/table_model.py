@@ -51,11 +51,15 @@ class TableChange(NamedTuple):
 NOTHING = TableChange()
 
 
-def hand_slots(positions: Sequence[Position], moves: Sequence[Move]) -> tuple[Card | None, ...]:
+def hand_slots(
+    positions: Sequence[Position], moves: Sequence[Move], opening: Sequence[Card | None] | None = None
+) -> tuple[Card | None, ...]:
     """Lay the hand out in ``HAND_SIZE`` slots along the game played so far: the opening hand in
-    order, then after each move the clubs it used leave their slots empty and the clubs drawn fill
-    the empty slots from the left. The engine's own hand order is untouched (notation, records)."""
-    slots: list[Card | None] = [*positions[0].hand, *[None] * (HAND_SIZE - len(positions[0].hand))]
+    order (or as ``opening`` lays it out), then after each move the clubs it used leave their slots
+    empty and the clubs drawn fill the empty slots from the left. The engine's own hand order is
+    untouched (notation, records)."""
+    first = positions[0].hand if opening is None else opening
+    slots: list[Card | None] = [*first, *[None] * (HAND_SIZE - len(first))]
     for move, after in zip(moves, positions[1:], strict=False):
         slots = [None if club in move.clubs_used else club for club in slots]
         drawn = [club for club in after.hand if club not in slots]

@@ -29,6 +29,7 @@ from clubfight.shell.widgets.buttons import FlatButton
 
 from .line_viewer_screen import LineViewerScreen
 from .plan import describe_cards
+from .table_model import hand_slots
 
 TIME_LIMIT = 10.0
 """Seconds the solver may take before it answers "unknown in time"; most deals take well under one.
@@ -285,7 +286,11 @@ class VerdictScreen(ModalScreen[Answer | None]):
         mistake = self.mistake
         if mistake is not None:
             title = f"Winning from turn {mistake.turn}"
-            self.app.push_screen(LineViewerScreen(mistake.before, mistake.line, title=title))
+            slots = None
+            if self.played is not None:  # the hand as the table showed it at that turn
+                positions, moves = self.played
+                slots = hand_slots(positions[: mistake.turn], moves[: mistake.turn - 1])
+            self.app.push_screen(LineViewerScreen(mistake.before, mistake.line, title=title, slots=slots))
 
     @on(FlatButton.Pressed, "#show-line")
     def _line_pressed(self) -> None:

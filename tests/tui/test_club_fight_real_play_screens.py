@@ -1,0 +1,53 @@
+"""Points of an issue filed from real play, checked on the screens: the blocking question over the
+table, ..."""
+
+from __future__ import annotations
+
+from tui_support import game, keys_for, make_app, replay_app, screen_lines
+
+from clubfight.club_fight.storage.settings import ClubFightSettings
+from clubfight.club_fight.tui.hand_view import HandView
+from clubfight.club_fight.tui.replay_screen import ReplayScreen
+from clubfight.club_fight.tui.table_model import hand_slots
+from clubfight.common.storage.settings import save_settings
+from support import async_test, deal_start, greedy_game, settings_book
+
+
+@async_test
+async def test_the_blocking_question_leaves_the_table_in_sight() -> None:
+    save_settings(settings_book(confirm_blocking_move=True))
+    app = make_app(317855)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        move = table.position.parse_move("KC sum 2 5")
+        await pilot.press(*keys_for(table.position, move))
+        await pilot.pause()
+        assert app.screen.id == "confirm-block"
+        lines = screen_lines(app)
+        assert any("╭─ 1 ──╮" in line for line in lines), "the grid is hidden behind the question"
+        assert any("╭─ z ──╮" in line for line in lines), "the hand is hidden behind the question"
+        assert any("Play it anyway" in line for line in lines)
+
+
+def test_the_blocking_question_is_off_by_default() -> None:
+    assert ClubFightSettings().confirm_blocking_move is False
+
+
+@async_test
+async def test_the_replay_keeps_each_club_in_the_slot_the_table_gave_it() -> None:
+    """easy-40788, step 5: the table showed z=7 x=A c=3 v=5, the replay A 5 3 7."""
+    moves, positions = greedy_game(deal_start("easy-40788"))
+    app = replay_app(positions, moves, "easy-40788")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        differ = 0
+        for step in range(len(moves) + 1):
+            table = hand_slots(positions[: step + 1], moves[:step])
+            shown = tuple(slot.card for slot in replay.query_one(HandView).slots)
+            assert shown == table, f"step {step}"
+            differ += table != (*positions[step].hand, *[None] * (4 - len(positions[step].hand)))
+            await pilot.press("right")
+            await pilot.pause()
+        assert differ, "the game must be one where the slots and the engine's order differ"
