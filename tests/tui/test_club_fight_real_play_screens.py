@@ -3,14 +3,20 @@ table, ..."""
 
 from __future__ import annotations
 
-from tui_support import game, keys_for, make_app, replay_app, screen_lines
+import re
+from datetime import date
 
+from tui_support import game, keys_for, make_app, replay_app, screen_lines, text_of
+
+from clubfight.club_fight.engine import Variant
 from clubfight.club_fight.storage.settings import ClubFightSettings
 from clubfight.club_fight.tui.hand_view import HandView
 from clubfight.club_fight.tui.replay_screen import ReplayScreen
 from clubfight.club_fight.tui.table_model import hand_slots
 from clubfight.common.storage.settings import save_settings
 from support import async_test, deal_start, greedy_game, settings_book
+
+DAY = date(2026, 1, 5)
 
 
 @async_test
@@ -51,3 +57,33 @@ async def test_the_replay_keeps_each_club_in_the_slot_the_table_gave_it() -> Non
             await pilot.press("right")
             await pilot.pause()
         assert differ, "the game must be one where the slots and the engine's order differ"
+
+
+@async_test
+async def test_clubs_in_the_header_is_always_the_clubs_deck() -> None:
+    """From real play: "Clubs 9" was the clubs deck with --daily, "Clubs 13" the clubs left with All Clear."""
+    for options in ({"daily": True, "today": lambda: DAY}, {"variant": Variant.ALL_CLEAR}):
+        app = make_app(**options)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            table = game(app)
+            status = text_of(table, "#status")
+            deck = len(table.position.clubs_deck)
+            assert re.search(rf"\bClubs(?: deck)? {deck}\b", status), status
+            assert not re.search(rf"\bClubs {table.position.clubs_left}\b", status), status
+
+
+@async_test
+async def test_all_clear_fits_80x24_and_names_its_clubs_once() -> None:
+    """From real play: "last turn: 9♣ 10♣ J♣ All" was cut off, and the message said "All Clear
+    9♣-10♣-J♣ with the 9♣ 10♣ J♣"."""
+    app = make_app(14, variant=Variant.ALL_CLEAR)  # easy-14 opens with 8♣ 9♣ 10♣ in hand
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("z", "k", "enter")
+        await pilot.pause()
+        table = game(app)
+        assert [str(move) for move in table.moves] == ["8C 9C 10C allclear"]
+        assert any(line.rstrip().endswith("8♣ 9♣ 10♣ All Clear") for line in screen_lines(app)), screen_lines(app)
+        assert table.message.count("8♣") == 1, table.message
+        assert table.message.startswith("Played All Clear with the 8♣ 9♣ 10♣: cleared 9.")

@@ -20,7 +20,7 @@ from clubfight.club_fight.engine import Card, Move, Position
 from clubfight.club_fight.tui import TABLE_CSS
 
 from .board import board, show_step
-from .plan import clubs_text, describe
+from .plan import played_text
 from .table_model import hand_slots
 
 
@@ -90,7 +90,7 @@ class LineViewerScreen(Screen[None]):
             won = position.score == 0
             text.append("Cleared: the deal is won." if won else "The end of the line.", style="bold")
             return text
-        text.append(f"{describe(move)} with the {clubs_text(move)}", style="bold")
+        text.append(played_text(move), style="bold")
         count = len(move.cleared)
         text.append(f"\nclears {count} card{'s' if count != 1 else ''} (marked ✕)\n")
         text.append(str(move), style="dim")

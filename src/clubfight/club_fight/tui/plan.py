@@ -177,6 +177,22 @@ def clubs_text(move: Move) -> str:
     return " ".join(club.symbol for club in move.clubs_used)
 
 
+def played_text(move: Move) -> str:
+    """A move and the clubs it uses, each named once: "Line row 2 with the 9♣", "All Clear with the
+    9♣ 10♣ J♣" (``describe`` names All Clear by its clubs already)."""
+    name = "All Clear" if move.action is Action.ALLCLEAR else describe(move)
+    return f"{name} with the {clubs_text(move)}"
+
+
+def pile_lines(count: int, last: Move | None) -> list[str]:
+    """The pile's one-line summary, longest first: the table shows the first that fits its width
+    (All Clear's three clubs don't fit 80 columns with every word)."""
+    if last is None:
+        return [f"Pile {count} cards", f"Pile {count}"]
+    turn = f"{clubs_text(last)} {'All Clear' if last.action is Action.ALLCLEAR else describe(last)}"
+    return [f"Pile {count} cards  last turn: {turn}", f"Pile {count}  last turn: {turn}", f"Pile {count}  last: {turn}"]
+
+
 def _rank_name(value: int) -> str:
     return RANK_NAMES.get(value, str(value))
 

@@ -21,11 +21,10 @@ from .plan import (
     Plan,
     action_summary,
     candidate,
-    clubs_text,
-    describe,
     describe_cards,
     hint_plan,
     options,
+    played_text,
     why_not,
 )
 
@@ -271,7 +270,7 @@ class TableModel:
         self.plan = Plan()
         self.new_deal_armed = False
         self.fresh = frozenset(p for p in move.cleared if after.card_at(p) is not None)
-        self.message = f"Played {describe(move)} with the {clubs_text(move)}: cleared {len(move.cleared)}."
+        self.message = f"Played {played_text(move)}: cleared {len(move.cleared)}."
         if self.fresh:
             self.message += f" New cards at {' '.join(map(str, sorted(self.fresh)))}."
         return TableChange(committed=move, game_over=after.is_over)
@@ -290,7 +289,7 @@ class TableModel:
         move = self.session.moves[-1]
         self.session.undo()
         self.fresh = frozenset()
-        self._set(Plan(), f"Took back {describe(move)} with the {clubs_text(move)}. r redoes it.")
+        self._set(Plan(), f"Took back {played_text(move)}. r redoes it.")
         return TableChange(history=True)
 
     def redo(self) -> TableChange:
@@ -301,7 +300,7 @@ class TableModel:
         move = self.session.redo_stack[-1]
         change = self.commit(move)
         if not change.game_over:
-            self.message = f"Redid {describe(move)} with the {clubs_text(move)}."
+            self.message = f"Redid {played_text(move)}."
         return change
 
     def show_hint(self, move: Move, reason: str) -> TableChange:

@@ -33,17 +33,18 @@ from .action_panel import ACTION_KEYS, ActionPanel
 from .board import board
 from .grid_view import GridView
 from .hand_view import HAND_KEYS, HandView
+from .pile_summary import PileSummary
 from .plan import (
     CHOOSING_ACTIONS,
     PICKING_ACTIONS,
     SUMMARY_KEY,
     Plan,
     choice_label,
-    clubs_text,
-    describe,
     feedback,
     hint_plan,
     options,
+    pile_lines,
+    played_text,
 )
 from .suit_counter import SuitCounter
 from .table_model import TableChange, TableModel
@@ -259,7 +260,7 @@ class GameScreen(Screen[None]):
             Static(id="feedback"),
             ButtonStrip(row=True, id="confirm-row"),
             Static(id="message"),
-            Static(id="pile-summary"),
+            PileSummary(id="pile-summary"),
             grid=grid,
             hand=hand,
         )
@@ -312,7 +313,8 @@ class GameScreen(Screen[None]):
         )
         update_if_changed(self.query_one("#message", Static), model.message)
         update_if_changed(self.query_one("#status", Static), self._status_text())
-        update_if_changed(self.query_one("#pile-summary", Static), self._pile_text())
+        # (a game started from a position string may have a pile but no moves)
+        self.query_one(PileSummary).show(pile_lines(len(position.discard), self.moves[-1] if self.moves else None))
         self._refresh_footer()
 
     def _show_cards(self, grid: GridView, hand: HandView) -> None:
@@ -382,7 +384,8 @@ class GameScreen(Screen[None]):
             if text.cell_len <= width:
                 return text
         # A daily deal's 20-digit code doesn't leave room for the words: the compact line fits 80 columns.
-        clubs = f"Clubs {position.clubs_left}" if all_clear else f"Clubs {len(position.clubs_deck)}"
+        # "Clubs" is the clubs deck there, as "Clubs deck" is above, with or without All Clear.
+        clubs = f"Clubs {len(position.clubs_deck)}"
         counts = f"  Turn {turn}{'' if all_clear else f'/{MAX_TURNS}'}  {clubs}  Grid {len(position.grid_deck)}"
         labels = [[daily.strip(), self.deal_label], ["Daily", self.deal_label]] if daily else [[self.deal_label]]
         for label in labels:
@@ -393,15 +396,6 @@ class GameScreen(Screen[None]):
             text.append(f"  Left {position.score}", style="bold")
             if text.cell_len <= width:
                 break
-        return text
-
-    def _pile_text(self) -> Text:
-        pile = self.position.discard
-        text = Text(f"Pile {len(pile)} cards", style="dim")
-        if self.moves:  # (a game started from a position string may have a pile but no moves)
-            last = self.moves[-1]
-            name = "All Clear" if last.action is Action.ALLCLEAR else describe(last)
-            text.append(f"  last turn: {clubs_text(last)} {name}", style="dim")
         return text
 
     # --- keys -----------------------------------------------------------------------------
@@ -494,7 +488,7 @@ class GameScreen(Screen[None]):
             if self.position is not position:  # the table moved on meanwhile: think again
                 continue
             move = hint.move
-            self.set_plan(hint_plan(move), f"Demo: {describe(move)} with the {clubs_text(move)}: {hint.reason}.")
+            self.set_plan(hint_plan(move), f"Demo: {played_text(move)}: {hint.reason}.")
             await asyncio.sleep(self.pace)
             await self._wait_while_paused()
             if not self.playing:
