@@ -87,3 +87,25 @@ async def test_all_clear_fits_80x24_and_names_its_clubs_once() -> None:
         assert any(line.rstrip().endswith("8♣ 9♣ 10♣ All Clear") for line in screen_lines(app)), screen_lines(app)
         assert table.message.count("8♣") == 1, table.message
         assert table.message.startswith("Played All Clear with the 8♣ 9♣ 10♣: cleared 9.")
+
+
+@async_test
+async def test_every_key_answers_at_the_table() -> None:
+    """From real play: y, b, 0 and F5 said nothing (the README promises every key answers)."""
+    app = make_app(14)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        for key, shown in (("y", "y"), ("b", "b"), ("0", "0"), ("f5", "F5")):
+            table.model.message = ""
+            await pilot.press(key)
+            await pilot.pause()
+            assert table.message == f"{shown} does nothing here: ? shows the keys.", key
+        for key, said in (("enter", "Pick a club first"), ("escape", "Nothing to step back from"), ("g", "summary")):
+            table.model.message = ""
+            await pilot.press(key)
+            await pilot.pause()
+            assert said in table.message, key
+        await pilot.press("z", "m")  # a bound key that acts says what it did, not that it does nothing
+        await pilot.pause()
+        assert "does nothing" not in table.message

@@ -18,6 +18,7 @@ from clubfight.club_fight.game import GameSession
 from .plan import (
     CHOOSING_ACTIONS,
     PICKING_ACTIONS,
+    SUMMARY_KEY,
     Plan,
     action_summary,
     candidate,
@@ -357,6 +358,26 @@ class TableModel:
         if action == "summary":
             return over  # only at a finished table, where it reopens the game-over summary
         return True
+
+    def refusal(self, action: str, parameters: tuple[object, ...] = ()) -> str:
+        """Why a key whose action ``can`` refuses does nothing now: every key answers (README)."""
+        position, plan = self.position, self.plan
+        if action == "summary":
+            return f"{SUMMARY_KEY} shows the game-over summary once the game is over."
+        all_clear = action == "act" and bool(parameters) and Action(str(parameters[0])) is Action.ALLCLEAR
+        if all_clear and Variant.ALL_CLEAR not in position.variant:
+            return "All Clear is played only with its variant: the start screen's switch, or --variant all-clear."
+        if position.is_over:
+            return f"The game is over: {SUMMARY_KEY} shows the summary, n deals a new one."
+        if action == "confirm":
+            return why_not(position, plan)
+        if action == "back":
+            return "Nothing to step back from: pick a club (z x c v)."
+        if action == "club":
+            return "That slot is empty: the clubs deck has run out."
+        if action in ("direction", "cycle"):
+            return "The arrows step through the choices when a Line, Up/Down or All Clear offers several."
+        return "That key can't do anything now."
 
     def used_clubs(self) -> tuple[Card, ...]:
         move = self.move

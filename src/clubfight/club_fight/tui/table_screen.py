@@ -16,6 +16,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import WorkerState
@@ -108,6 +109,16 @@ def _bindings() -> list[BindingType]:
         Binding("escape", "stop_demo", "Stop demo"),
     ]
     return bindings
+
+
+def key_name(key: str) -> str:
+    """A key as the player knows it: "y", "0", "F5", "Ctrl+Y", "Tab"."""
+    shown = format_key(key)
+    if len(shown) == 1:
+        return shown
+    return "+".join(
+        part.upper() if len(part) == 1 or part[1:].isdigit() else part.capitalize() for part in shown.split("+")
+    )
 
 
 def _parse(action: str) -> tuple[str, tuple[object, ...]]:
@@ -399,6 +410,29 @@ class GameScreen(Screen[None]):
         return text
 
     # --- keys -----------------------------------------------------------------------------
+
+    @on(events.Key)
+    def _answer_every_key(self, event: events.Key) -> None:
+        """Every key answers (README): one that is bound here but can't act now says why, and one that
+        is bound nowhere says so. (The key reaches the screen before the bindings run, at the app.)"""
+        key = event.key
+        ours = [
+            parsed
+            for binding in self.BINDINGS
+            if isinstance(binding, Binding) and binding.key == key
+            for parsed in [_parse(binding.action)]
+        ]
+        states = [self.check_action(*parsed) for parsed in ours]
+        if any(states):
+            return  # its binding runs
+        if ours:
+            shown = [parsed for parsed, state in zip(ours, states, strict=True) if state is not False] or ours
+            if self.playing:
+                self.say("The demo is playing: Space pauses it, Esc hands you the table.")
+            else:
+                self.say(self.model.refusal(*shown[0]))
+        elif key not in self.active_bindings:  # the app's keys (the palette, quit) answer for themselves
+            self.say(f"{key_name(key)} does nothing here: ? shows the keys.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Unavailable keys stay in the Footer but dimmed (None); the demo's keys show only in a demo."""
