@@ -6,6 +6,10 @@ The commands import these from here, never from ``clubfight.cli.main``, so the p
 from __future__ import annotations
 
 import argparse
+import difflib
+import itertools
+import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -26,9 +30,30 @@ class OneLineParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self._arguments: list[str] = []
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._arguments = [str(arg) for arg in (sys.argv[1:] if args is None else args)]
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
+        message = self._unknown_option(message) or message
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def _unknown_option(self, message: str) -> str | None:
+        """``clubfight --lev hard``: argparse takes ``hard`` for the command and says it is an invalid
+        choice. When the invalid choice follows an option this parser doesn't know, that option is
+        the mistake: say so, and which option was meant. Every other message is argparse's own."""
+        choice = re.match(r"argument [A-Z_]+: invalid choice: '(.*?)'", message)
+        if choice is None:
+            return None
+        arguments = self._arguments
+        for before, value in itertools.pairwise(arguments):
+            if value == choice[1] and before.startswith("--") and before not in self._option_string_actions:
+                meant = [option for option in self._option_string_actions if option.startswith(before)]
+                meant = meant or difflib.get_close_matches(before, list(self._option_string_actions), n=1)
+                return f"unknown option {before}" + (f" (did you mean {' or '.join(meant)}?)" if meant else "")
+        return None
 
 
 def seed_value(text: str) -> int:
