@@ -135,7 +135,7 @@ _SETTINGS_BY_NAME: dict[str, HintSettings] = {
     "expert": replace(_STRONG, candidates=12, samples=48, rounds=4, opening_samples=80, endgame=200_000),
 }
 STRENGTHS: dict[str, HintSettings] = {name: _SETTINGS_BY_NAME[name] for name in HINT_STRENGTHS}
-"""fast and strong answer a player's hint key; expert (about a second a move) is for analysis and
+"""fast and strong answer a player's hint key; expert (about 0.6 s a move at the median) is for analysis and
 autoplay, and for measuring how far blind play can go: strong with 12 candidates and about four
 times its samples (docs/ai.md, "Expert on 500 fresh deals a level"). fast and strong try only the
 heuristic's best 8 moves: the best move is nearly always among them, and the samples are worth more
