@@ -25,6 +25,7 @@ from .results import GameResult
 from .saved import ResumedGame, SavedGame
 from .session import GameSession
 from .start import Start
+from .unseen import Unseen, unseen_cards
 
 if TYPE_CHECKING:
     from .figures import DealScore, GroupStats, StatsSummary, summarize
@@ -54,6 +55,7 @@ __all__ = [
     "SavedGame",
     "Start",
     "StatsSummary",
+    "Unseen",
     "daily_deal",
     "daily_seed",
     "emoji_strip",
@@ -64,4 +66,5 @@ __all__ = [
     "result_text",
     "share_line",
     "summarize",
+    "unseen_cards",
 ]

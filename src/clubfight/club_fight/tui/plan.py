@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from clubfight.club_fight.engine import RANK_NAMES, Action, ActionInput, Card, Move, Position, directions
+from clubfight.club_fight.game import Unseen
 
 PICKING_ACTIONS = frozenset(a for a in Action if a.input is ActionInput.CARDS)
 """Actions whose targets the player toggles card by card."""
@@ -267,3 +268,17 @@ def hint_plan(move: Move) -> Plan:
     if move.action in CHOOSING_ACTIONS:
         return Plan(club=move.club, action=move.action, choice=move)
     return Plan(club=move.club, action=move.action)
+
+
+def unseen_ranks(ranks: tuple[int, ...], sep: str = " ") -> str:
+    """Ranks as the cards name them: "A 2 10 J"."""
+    return sep.join(_rank_name(rank) for rank in ranks)
+
+
+def unseen_line(unseen: Unseen | None) -> str:
+    """The table's one line of unseen cards (120x40): "Unseen ♥A2510K  ♠…  ♦…  ★1", each suit's
+    ranks run together (no other rank has a 1 or a 0 in it, so 10 reads as one)."""
+    if unseen is None:
+        return ""
+    suits = "  ".join(f"{suit.symbol}{unseen_ranks(ranks, '') or '-'}" for suit, ranks in unseen.ranks.items())
+    return f"Unseen {suits}  ★{unseen.jokers}"

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from textual.worker import WorkerState
 
 from clubfight.club_fight.engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
-from clubfight.club_fight.game import GameSession
+from clubfight.club_fight.game import GameSession, unseen_cards
 from clubfight.club_fight.tui import TABLE_CSS
 from clubfight.shell.games import GameScreenShown
 from clubfight.shell.widgets import CardSpread
@@ -46,6 +46,7 @@ from .plan import (
     options,
     pile_lines,
     played_text,
+    unseen_line,
 )
 from .suit_counter import SuitCounter
 from .table_model import TableChange, TableModel
@@ -272,6 +273,7 @@ class GameScreen(Screen[None]):
             ButtonStrip(row=True, id="confirm-row"),
             Static(id="message"),
             PileSummary(id="pile-summary"),
+            Static(id="unseen"),
             grid=grid,
             hand=hand,
         )
@@ -326,6 +328,8 @@ class GameScreen(Screen[None]):
         update_if_changed(self.query_one("#status", Static), self._status_text())
         # (a game started from a position string may have a pile but no moves)
         self.query_one(PileSummary).show(pile_lines(len(position.discard), self.moves[-1] if self.moves else None))
+        # The unseen cards: drawn only from 120x40 on (table.tcss), kept up to date at any size.
+        update_if_changed(self.query_one("#unseen", Static), unseen_line(unseen_cards(position)))
         self._refresh_footer()
 
     def _show_cards(self, grid: GridView, hand: HandView) -> None:
