@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .shuffle import MAX_SEED
+from .shuffle import read_seed
 
 
 class UsageError(Exception):
@@ -57,13 +57,10 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def seed_value(text: str) -> int:
-    # ASCII digits only: int() would also take "1_000" and other scripts' digits.
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {text!r}")
-    seed = int(text)
-    if not 0 <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"seed must be from 0 to {MAX_SEED}, not {text}")
-    return seed
+    try:
+        return read_seed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def positive_int(text: str) -> int:
@@ -89,17 +86,6 @@ def port_number(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, not {text!r}")
     return int(text)
-
-
-MAX_CODE_LENGTH = 40
-"""Longer than any deal code (a 20-digit seed and its level): such text is echoed only in part."""
-
-
-def quote(text: str) -> str:
-    """``text`` in quotes for a message; a long one (a pasted file, say) only by its start and length."""
-    if len(text) <= MAX_CODE_LENGTH:
-        return repr(text)
-    return f"{text[:MAX_CODE_LENGTH]!r}... ({len(text)} characters)"
 
 
 def read_record_text(name: str, *, max_lines: int, max_line_length: int, what: str) -> str:

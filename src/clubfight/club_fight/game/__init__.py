@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from clubfight.common.records import RecordError
 
 from .daily import daily_deal, daily_seed, emoji_strip, share_line
+from .deal_text import DealText, DealTextError, read_deal, read_deal_code, read_position, read_variants
 from .records import (
     MAX_LINE_LENGTH,
     MAX_RECORD_LINES,
@@ -46,6 +47,8 @@ __all__ = [
     "MAX_LINE_LENGTH",
     "MAX_RECORD_LINES",
     "DealScore",
+    "DealText",
+    "DealTextError",
     "GameRecord",
     "GameResult",
     "GameSession",
@@ -62,6 +65,10 @@ __all__ = [
     "format_record",
     "move_texts",
     "parse_record",
+    "read_deal",
+    "read_deal_code",
+    "read_position",
+    "read_variants",
     "replay_moves",
     "result_text",
     "share_line",
