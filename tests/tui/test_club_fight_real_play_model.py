@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from clubfight.club_fight.engine import Action, DealCode, Level, parse_position
 from clubfight.club_fight.game import GameSession, Start
-from clubfight.club_fight.tui.table_model import TableModel
+from clubfight.club_fight.tui.table_model import RESTART_WARNING, TableChange, TableModel
 
 LAST_JOKER = "- - - - - - - - JK | AC 2C | |"
 """One joker left on the grid: Any has one card to clear, so the table picks it."""
@@ -65,3 +65,11 @@ def test_a_move_other_than_the_hint_is_still_questioned() -> None:
     for place in sorted(move.cleared):
         model.press_place(place)
     assert model.confirm().ask
+
+
+def test_restarting_mid_game_takes_a_second_press_and_gives_the_game_up() -> None:
+    model = TableModel(GameSession(Start.from_deal(DealCode(Level.EASY, 7))))
+    assert model.request_restart() == TableChange() and "Nothing to restart" in model.message
+    model.commit(model.position.legal_moves()[0])
+    assert model.request_restart() == TableChange() and model.message == RESTART_WARNING
+    assert model.request_restart() == TableChange(restart=True, abandoned=True)

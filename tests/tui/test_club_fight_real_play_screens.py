@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from tui_support import game, keys_for, make_app, replay_app, screen_lines, text_of
+from tui_support import club_fight, game, keys_for, make_app, replay_app, screen_lines, text_of
 
 from clubfight.club_fight.engine import Variant
+from clubfight.club_fight.storage import load_stats
 from clubfight.club_fight.storage.settings import ClubFightSettings
+from clubfight.club_fight.tui.commands import club_fight_commands
 from clubfight.club_fight.tui.hand_view import HandView
 from clubfight.club_fight.tui.replay_screen import ReplayScreen
 from clubfight.club_fight.tui.table_model import hand_slots
@@ -91,17 +93,19 @@ async def test_all_clear_fits_80x24_and_names_its_clubs_once() -> None:
 
 @async_test
 async def test_every_key_answers_at_the_table() -> None:
-    """From real play: y, b, 0 and F5 said nothing (the README promises every key answers)."""
+    """From real play: y, b, 0 and F5 said nothing (the README promises every key answers); b now
+    restarts the deal, and says so when there is nothing to restart."""
     app = make_app(14)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = game(app)
-        for key, shown in (("y", "y"), ("b", "b"), ("0", "0"), ("f5", "F5")):
+        for key, shown in (("y", "y"), ("j", "j"), ("0", "0"), ("f5", "F5")):
             table.model.message = ""
             await pilot.press(key)
             await pilot.pause()
             assert table.message == f"{shown} does nothing here: ? shows the keys.", key
-        for key, said in (("enter", "Pick a club first"), ("escape", "Nothing to step back from"), ("g", "summary")):
+        answers = (("enter", "Pick a club first"), ("escape", "Nothing to step back from"), ("g", "summary"))
+        for key, said in (*answers, ("b", "Nothing to restart")):
             table.model.message = ""
             await pilot.press(key)
             await pilot.pause()
@@ -109,3 +113,23 @@ async def test_every_key_answers_at_the_table() -> None:
         await pilot.press("z", "m")  # a bound key that acts says what it did, not that it does nothing
         await pilot.pause()
         assert "does nothing" not in table.message
+
+
+@async_test
+async def test_restart_this_deal_plays_it_again_and_counts_the_game_as_given_up() -> None:
+    app = make_app(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = game(app)
+        table.commit(table.position.legal_moves()[0])
+        await pilot.pause()
+        commands = [command.title for command in club_fight_commands(club_fight(app), table)]
+        assert "Restart this deal" in commands
+        await pilot.press("b")
+        await pilot.pause()
+        assert game(app) is table and "press b again" in table.message
+        await pilot.press("b")
+        await pilot.pause()
+        again = game(app)
+        assert again is not table and again.deal_label == "easy-7" and again.position.turns_played == 0
+    games = load_stats().value
+    assert len(games) == 1 and games[0].abandoned and games[0].deal == "easy-7"

@@ -27,6 +27,11 @@ def _table_commands(table: GameScreen) -> Iterator[SystemCommand]:
     yield SystemCommand(
         "New deal", "A fresh deal (n; mid-game, n again: the game counts as a loss)", table.action_new_game
     )
+    yield SystemCommand(
+        "Restart this deal",
+        "The same deal from its first turn (b; mid-game, b again: the game counts as a loss)",
+        table.action_restart,
+    )
     if not table.position.is_over:
         yield SystemCommand("Hint", "The hint engine's move for this table, previewed (h)", table.action_hint)
     if model.can("undo"):

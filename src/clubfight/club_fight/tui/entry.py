@@ -293,6 +293,13 @@ class ClubFightGame(Game):
             self.app.warn(self.saves.record_finish(session, self.app.today(), abandoned=True))
         self.start_game(session.start.with_seed(self.app.seed_source()), replace=True)
 
+    def restart_requested(self, table: GameScreen, abandoned: bool) -> None:
+        """This deal again from its first turn, a new game: the one in progress counts as given up."""
+        session = table.session
+        if abandoned and not table.demo:
+            self.app.warn(self.saves.record_finish(session, self.app.today(), abandoned=True))
+        self.start_game(session.start, daily=session.daily, replace=True)
+
     def _show_game_over(self, table: GameScreen) -> None:
         from .game_over_screen import GameOverScreen  # at game over (it brings the solver)
 

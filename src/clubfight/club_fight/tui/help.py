@@ -28,7 +28,8 @@ Nothing is played before you confirm, and Esc always steps back.
   the deal was winnable and lets you step through a winning line. `clubfight --autoplay` is a demo.
 - **s**: statistics; **o**: settings (theme, hint strength, four-colour deck, animations, and
   asking before a move that leaves a suit blocking an action: off by default, see "Blocks")
-- **d**: the discard pile; **? or F1**: this help; **n**: new deal; **q**: quit;
+- **d**: the discard pile, and the cards still unseen by suit and rank; **? or F1**: this help;
+  **n**: new deal; **b**: restart this deal (mid-game, press twice: the game counts as a loss); **q**: quit;
   **Ctrl+P**: command palette (themes and more)
 
 The mouse works everywhere: click a club, an action, the cards, then Confirm.

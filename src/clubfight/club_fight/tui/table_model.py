@@ -30,6 +30,8 @@ from .plan import (
 )
 
 NEW_GAME_WARNING = "This game isn't over: press n again for a new deal (this one counts as a loss)."
+RESTART_KEY = "b"
+RESTART_WARNING = f"This game isn't over: press {RESTART_KEY} again to restart this deal (this one counts as a loss)."
 
 
 class TableChange(NamedTuple):
@@ -46,6 +48,8 @@ class TableChange(NamedTuple):
     new_deal: bool = False
     """The player wants a new deal; ``abandoned`` when the game in progress counts as given up."""
     abandoned: bool = False
+    restart: bool = False
+    """The player wants this deal again from its first turn; ``abandoned`` as for a new deal."""
 
 
 NOTHING = TableChange()
@@ -83,6 +87,8 @@ class TableModel:
     """A move waiting for the answer to the blocking question."""
     new_deal_armed: bool = False
     """The first press of n mid-game: the second one deals."""
+    restart_armed: bool = False
+    """The first press of b mid-game: the second one restarts the deal."""
     hinted: tuple[Position, Move] | None = None
     """The hint shown for a position: played as it is, it is never questioned (the hint engine
     weighed the blocks it leaves, and the question would only contradict it)."""
@@ -108,7 +114,7 @@ class TableModel:
     def _set(self, plan: Plan, message: str = "") -> TableChange:
         self.plan = plan
         self.message = message
-        self.new_deal_armed = False
+        self.new_deal_armed = self.restart_armed = False
         return NOTHING
 
     def say(self, message: str) -> TableChange:
@@ -269,7 +275,7 @@ class TableModel:
         """Play a legal move: the only way the game moves on."""
         after = self.session.play(move)
         self.plan = Plan()
-        self.new_deal_armed = False
+        self.new_deal_armed = self.restart_armed = False
         self.fresh = frozenset(p for p in move.cleared if after.card_at(p) is not None)
         self.message = f"Played {played_text(move)}: cleared {len(move.cleared)}."
         if self.fresh:
@@ -326,6 +332,19 @@ class TableModel:
             self.new_deal_armed = True
             return NOTHING
         return TableChange(new_deal=True, abandoned=in_progress)
+
+    def request_restart(self) -> TableChange:
+        """b: this deal again from its first turn, as a new game (the one in progress counts as given
+        up, as with n); mid-game it takes a second press."""
+        position = self.position
+        if not position.turns_played:
+            return self.say("Nothing to restart: this deal is at its first turn.")
+        in_progress = not position.is_over
+        if in_progress and not self.restart_armed:
+            self._set(self.plan, RESTART_WARNING)
+            self.restart_armed = True
+            return NOTHING
+        return TableChange(restart=True, abandoned=in_progress)
 
     # --- what the keys may do now -----------------------------------------------------------
 

@@ -49,7 +49,7 @@ from .plan import (
     unseen_line,
 )
 from .suit_counter import SuitCounter
-from .table_model import TableChange, TableModel
+from .table_model import RESTART_KEY, TableChange, TableModel
 
 if TYPE_CHECKING:
     from clubfight.club_fight.ai import Hint
@@ -102,6 +102,7 @@ def _bindings() -> list[BindingType]:
         Binding("question_mark", "app.rules", "Help", key_display="?"),
         Binding("f1", "app.rules", "Help", show=False),
         Binding("n", "new_game", "New"),
+        Binding(RESTART_KEY, "restart", "Restart", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("s", "app.stats", "Stats"),
         Binding("o", "app.settings", "Settings"),
@@ -144,6 +145,9 @@ class TableHost(Protocol):
 
     def new_deal_requested(self, table: GameScreen, abandoned: bool) -> None:
         """The player asked for a new deal; ``abandoned`` when the game in progress counts as a loss."""
+
+    def restart_requested(self, table: GameScreen, abandoned: bool) -> None:
+        """The player asked for this deal again from its first turn; ``abandoned`` as for a new deal."""
 
     def summary_requested(self, table: GameScreen) -> None:
         """The player asked to see a finished game's summary again (the game-over dialog)."""
@@ -237,6 +241,8 @@ class GameScreen(Screen[None]):
                 host.table_finished(self)
         if change.new_deal and host is not None:
             host.new_deal_requested(self, change.abandoned)
+        if change.restart and host is not None:
+            host.restart_requested(self, change.abandoned)
         self.render_table()
 
     def set_plan(self, plan: Plan, message: str = "") -> None:
@@ -475,6 +481,9 @@ class GameScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         self.apply(self.model.request_new_deal())
+
+    def action_restart(self) -> None:
+        self.apply(self.model.request_restart())
 
     def action_hint(self) -> None:
         """Ask the hint engine (in a worker: the table stays live) and preview its move; a second press
