@@ -99,7 +99,7 @@ async def test_every_key_answers_at_the_table() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = game(app)
-        for key, shown in (("y", "y"), ("j", "j"), ("0", "0"), ("f5", "F5")):
+        for key, shown in (("y", "y"), ("j", "j"), ("0", "0"), ("f5", "F5"), ("space", "Space")):
             table.model.message = ""
             await pilot.press(key)
             await pilot.pause()

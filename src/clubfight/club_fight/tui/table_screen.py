@@ -427,20 +427,18 @@ class GameScreen(Screen[None]):
         is bound nowhere says so. (The key reaches the screen before the bindings run, at the app.)"""
         key = event.key
         ours = [
-            parsed
-            for binding in self.BINDINGS
-            if isinstance(binding, Binding) and binding.key == key
-            for parsed in [_parse(binding.action)]
+            _parse(binding.action) for binding in self.BINDINGS if isinstance(binding, Binding) and binding.key == key
         ]
-        states = [self.check_action(*parsed) for parsed in ours]
-        if any(states):
+        if self.playing and ours:  # the demo's table: only its own keys (and looking around) act
+            if not any(self.check_action(*parsed) for parsed in ours):
+                self.say("The demo is playing: Space pauses it, Esc hands you the table.")
+            return
+        # The demo's own keys at a player's table are as good as unbound.
+        ours = [parsed for parsed in ours if parsed[0] not in ("pause", "stop_demo")]
+        if any(self.check_action(*parsed) for parsed in ours):
             return  # its binding runs
         if ours:
-            shown = [parsed for parsed, state in zip(ours, states, strict=True) if state is not False] or ours
-            if self.playing:
-                self.say("The demo is playing: Space pauses it, Esc hands you the table.")
-            else:
-                self.say(self.model.refusal(*shown[0]))
+            self.say(self.model.refusal(*ours[0]))
         elif key not in self.active_bindings:  # the app's keys (the palette, quit) answer for themselves
             self.say(f"{key_name(key)} does nothing here: ? shows the keys.")
 
