@@ -15,7 +15,8 @@ from support import settings_book
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """CLUBFIGHT_HOME points at a fresh folder with the default settings, as a new player has them:
-    the blocking-move question is on, and the helpers that play through answer it (club_fight_tui_support)."""
+    the blocking-move question is off; a test that turns it on plays through it with the helpers that
+    answer it (club_fight_tui_support)."""
     folder = tmp_path / "home"
     monkeypatch.setenv("CLUBFIGHT_HOME", str(folder))
     save_settings(settings_book())

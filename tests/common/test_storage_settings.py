@@ -15,7 +15,7 @@ from support import load_all_settings, settings_book
 
 def test_defaults() -> None:
     assert AppSettings() == AppSettings("clubfight-felt", four_colour_deck=False, animations=True)
-    assert ClubFightSettings() == ClubFightSettings(confirm_blocking_move=True, hint_strength="fast")
+    assert ClubFightSettings() == ClubFightSettings(confirm_blocking_move=False, hint_strength="fast")
 
 
 def test_round_trip(home: Path) -> None:

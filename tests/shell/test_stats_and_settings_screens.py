@@ -153,7 +153,7 @@ async def test_settings_are_toggled_and_persisted(home: Path) -> None:
         "theme": HIGH_CONTRAST.name,
         "four_colour_deck": True,
         "animations": False,
-        "confirm_blocking_move": True,
+        "confirm_blocking_move": False,
         "hint_strength": "expert",
     }
 

@@ -11,6 +11,9 @@ VARIANTS = ("all-clear",)
 HINT_STRENGTHS = ("fast", "strong", "expert")
 """The hint engine's strengths (``ai.hints.STRENGTHS`` is built from this list), weakest first."""
 DEFAULT_HINT_STRENGTH = "fast"
+EXPERT_PACE = "about 0.6 s a move at the median, 1.5 s early in a game"
+"""What expert costs, as measured: the median time of a decision (0.64-0.65 s, docs/ai.md), and the
+first turns' longer searches. The command line's help says this; Settings' label says it shorter."""
 HINT_STRENGTH_LABELS = {
     "fast": "fast: under 0.1 s a move",
     "strong": "strong: about 0.2 s a move, wins more",

@@ -6,11 +6,15 @@ The commands import these from here, never from ``clubfight.cli.main``, so the p
 from __future__ import annotations
 
 import argparse
+import difflib
+import itertools
+import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .shuffle import MAX_SEED
+from .shuffle import read_seed
 
 
 class UsageError(Exception):
@@ -26,19 +30,37 @@ class OneLineParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self._arguments: list[str] = []
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._arguments = [str(arg) for arg in (sys.argv[1:] if args is None else args)]
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
+        message = self._unknown_option(message) or message
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def _unknown_option(self, message: str) -> str | None:
+        """``clubfight --lev hard``: argparse takes ``hard`` for the command and says it is an invalid
+        choice. When the invalid choice follows an option this parser doesn't know, that option is
+        the mistake: say so, and which option was meant. Every other message is argparse's own."""
+        choice = re.match(r"argument [A-Z_]+: invalid choice: '(.*?)'", message)
+        if choice is None:
+            return None
+        arguments = self._arguments
+        for before, value in itertools.pairwise(arguments):
+            if value == choice[1] and before.startswith("--") and before not in self._option_string_actions:
+                meant = [option for option in self._option_string_actions if option.startswith(before)]
+                meant = meant or difflib.get_close_matches(before, list(self._option_string_actions), n=1)
+                return f"unknown option {before}" + (f" (did you mean {' or '.join(meant)}?)" if meant else "")
+        return None
 
 
 def seed_value(text: str) -> int:
-    # ASCII digits only: int() would also take "1_000" and other scripts' digits.
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {text!r}")
-    seed = int(text)
-    if not 0 <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"seed must be from 0 to {MAX_SEED}, not {text}")
-    return seed
+    try:
+        return read_seed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def positive_int(text: str) -> int:
@@ -64,17 +86,6 @@ def port_number(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"expected a port number from 1 to 65535, not {text!r}")
     return int(text)
-
-
-MAX_CODE_LENGTH = 40
-"""Longer than any deal code (a 20-digit seed and its level): such text is echoed only in part."""
-
-
-def quote(text: str) -> str:
-    """``text`` in quotes for a message; a long one (a pasted file, say) only by its start and length."""
-    if len(text) <= MAX_CODE_LENGTH:
-        return repr(text)
-    return f"{text[:MAX_CODE_LENGTH]!r}... ({len(text)} characters)"
 
 
 def read_record_text(name: str, *, max_lines: int, max_line_length: int, what: str) -> str:

@@ -14,6 +14,18 @@ MAX_SEED = (1 << 64) - 1
 """Seeds are 64-bit: every deal code of either game names one."""
 _MASK64 = MAX_SEED
 
+
+def read_seed(text: str) -> int:
+    """A seed as typed (``--seed``, or a bare number in the app), or ValueError with one line."""
+    # ASCII digits only: int() would also take "1_000" and other scripts' digits.
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, not {text!r}")
+    seed = int(text)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be from 0 to {MAX_SEED}, not {text}")
+    return seed
+
+
 T = TypeVar("T")
 
 

@@ -17,6 +17,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from clubfight.common.storage.paths import screenshots_dir
 from clubfight.common.storage.settings import AppSettings, SettingsBook, SettingsSection, load_settings, update_settings
 
 from .games import Game, GameScreenShown
@@ -206,6 +207,37 @@ class CardGamesApp(GuardedStack):
 
         yield from app_commands(self, screen)
         yield from super().get_system_commands(screen)
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot (and the ``screenshot`` action): saved in the data folder's
+        screenshots/, which is there to be made, not in ~/Downloads, which may not exist. Served in a
+        browser, the browser downloads it as before."""
+        if path is None and not self.is_web:
+            folder = screenshots_dir()
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                self.notify(
+                    f"Couldn't save the screenshot in {folder}: {error.strerror or error}.",
+                    title="Screenshot",
+                    severity="error",
+                )
+                return None
+            path = str(folder)
+        return super().deliver_screenshot(filename, path, time_format)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        """Say where the screenshot could not be saved and why (Textual says only that it failed)."""
+        if event.name == "screenshot":
+            event.prevent_default()
+            error = event.exception
+            reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+            where = getattr(error, "filename", None)
+            place = f" as {where}" if where else ""
+            self.notify(f"Couldn't save the screenshot{place}: {reason}.", title="Screenshot", severity="error")
 
     def action_rules(self) -> None:
         """The help of the game in play."""

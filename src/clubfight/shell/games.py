@@ -41,6 +41,12 @@ class StartEntry:
     """The button's id and the name ``StartSection.choose`` is called with."""
     switch: bool = False
     on: bool = False
+    asks: str = ""
+    """An entry that needs a line of text first (a deal to play): what to type, shown by its box."""
+
+
+class Refused(ValueError):
+    """The text given to an entry (or a palette command) can't be used; its one line says why."""
 
 
 class StartSection(ABC):
@@ -57,6 +63,11 @@ class StartSection(ABC):
     @abstractmethod
     def choose(self, name: str) -> object | None:
         """The launch the entry ``name`` asks for, or None when it only flipped a switch."""
+
+    def answer(self, name: str, text: str) -> object | None:
+        """The launch the entry ``name`` asks for with ``text`` typed in its box, or None when the text
+        only changed the section (the start screen then redraws it); ``Refused`` says why not."""
+        raise Refused(f"{name} takes no text")
 
 
 @dataclass(frozen=True)

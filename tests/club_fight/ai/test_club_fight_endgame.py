@@ -99,7 +99,7 @@ def test_a_lost_position_has_no_chance_and_the_hint_samples_instead() -> None:
     answer = best_endgame_move(lost, BUDGET)
     assert answer is not None and answer.chance == 0.0
     assert exact_endgame(lost, STRENGTHS["strong"]) is None
-    assert "sampled deals" in suggest(lost, strength="strong", seed=1).reason
+    assert "no move can win" in suggest(lost, strength="strong", seed=1).reason  # and no sampled chance
 
 
 def test_the_hint_says_how_sure_the_exact_move_is() -> None:
@@ -110,7 +110,7 @@ def test_the_hint_says_how_sure_the_exact_move_is() -> None:
         "; it wins whatever order the unseen cards come in"
     )
     assert suggest(parse_position(SIX_ORDERS), strength="strong").reason.endswith(
-        "; it wins in 67% of the orders the unseen cards can come in, the best chance"
+        "; exactly 67% to win: 4 of the 6 orders of the 3 unseen cards, the best chance"
     )
 
 

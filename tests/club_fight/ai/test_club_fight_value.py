@@ -119,7 +119,7 @@ def test_every_strength_cuts_its_rollouts_short() -> None:
 def test_expected_wins_read_as_about_so_many() -> None:
     position = mid_game(Level.EASY, 12, 3)
     move = best_move(position)
-    assert describe(position, Evaluation(move, 0.0, 17.36, 40.2, 24)).endswith("won about 17.4 of 24 sampled deals")
+    assert describe(position, Evaluation(move, 0.0, 17.36, 40.2, 24)).endswith("won about 72% of 24 sampled deals")
     assert describe(position, Evaluation(move, 0.0, 18.0, 30.0, 24)).endswith("won 18 of 24 sampled deals")
 
 

@@ -242,7 +242,8 @@ async def test_giving_up_mid_game_with_a_new_deal_counts_as_a_loss() -> None:
 
 
 @async_test
-async def test_a_move_that_leaves_a_block_it_could_lift_asks_first_by_default() -> None:
+async def test_a_move_that_leaves_a_block_it_could_lift_asks_first_when_the_setting_is_on() -> None:
+    save_settings(settings_book(confirm_blocking_move=True))  # off by default (docs/rules.md, "Blocks")
     app = make_app(317855)  # easy-317855 opens with 4 ♠ blocking Up/Down; K♣ Sum 2 5 leaves 3 of them
     async with app.run_test() as pilot:
         screen = game(app)

@@ -135,7 +135,7 @@ _SETTINGS_BY_NAME: dict[str, HintSettings] = {
     "expert": replace(_STRONG, candidates=12, samples=48, rounds=4, opening_samples=80, endgame=200_000),
 }
 STRENGTHS: dict[str, HintSettings] = {name: _SETTINGS_BY_NAME[name] for name in HINT_STRENGTHS}
-"""fast and strong answer a player's hint key; expert (about a second a move) is for analysis and
+"""fast and strong answer a player's hint key; expert (about 0.6 s a move at the median) is for analysis and
 autoplay, and for measuring how far blind play can go: strong with 12 candidates and about four
 times its samples (docs/ai.md, "Expert on 500 fresh deals a level"). fast and strong try only the
 heuristic's best 8 moves: the best move is nearly always among them, and the samples are worth more
@@ -265,45 +265,91 @@ def suggest(position: Position, *, strength: str = "fast", seed: int = 0) -> Hin
 def suggest_with(position: Position, settings: HintSettings, *, seed: int = 0) -> Hint:
     if position.is_over:
         raise ValueError("the game is over: there is no move to suggest")
-    exact = exact_endgame(position, settings)
-    if exact is not None:
+    exact = endgame_answer(position, settings)
+    if exact is not None and exact.chance > 0:
         return Hint(exact.move, describe_exact(position, exact))
     best = evaluate(position, settings, seed)[0]
+    if exact is not None:  # every order was weighed and none wins: the samples pick the fewest cards left
+        return Hint(best.move, describe_lost(position, best))
     return Hint(best.move, describe(position, best))
+
+
+def endgame_answer(position: Position, settings: HintSettings) -> EndgameMove | None:
+    """The exact endgame's answer (a chance of 0 included), when the settings ask for it, it fits
+    the budget and there is a choice to make; else None."""
+    if settings.endgame is None or hidden_orders(position) > ENDGAME_ORDERS or len(position.legal_moves()) < 2:
+        return None
+    return best_endgame_move(position, settings.endgame)
 
 
 def exact_endgame(position: Position, settings: HintSettings) -> EndgameMove | None:
     """The exact endgame's move, when the settings ask for it, it fits the budget and some move can
     still win and there is a choice to make; None to sample instead (where every move loses, the
     samples still tell which one leaves the fewest cards)."""
-    if settings.endgame is None or hidden_orders(position) > ENDGAME_ORDERS or len(position.legal_moves()) < 2:
-        return None
-    exact = best_endgame_move(position, settings.endgame)
+    exact = endgame_answer(position, settings)
     if exact is None or exact.chance == 0:
         return None
     return exact
 
 
+def unseen_count(position: Position) -> str:
+    """ "the 3 unseen cards", "the unseen card": what the exact endgame weighed every order of."""
+    count = len(position.grid_deck) + len(position.clubs_deck)
+    return "the unseen card" if count == 1 else f"the {count} unseen cards"
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage that never rounds a near miss to 0% or 100%."""
+    if 0 < share < 0.005:
+        return "under 1%"
+    if 0.995 <= share < 1:
+        return "over 99%"
+    return f"{share:.0%}"
+
+
 def describe_exact(position: Position, exact: EndgameMove) -> str:
-    """One line for an exact endgame move: what it clears, and its chance with best play."""
+    """One line for an exact endgame move: what it clears, and its chance with best play, counted
+    over every order of the unseen cards (so a share of orders, never of sampled deals)."""
     text = describe_clear(position, exact.move)
+    orders = hidden_orders(position)
     if exact.chance >= 1:
-        if hidden_orders(position) == 1:
+        if orders == 1:
             return text + "; it wins for certain: nothing is left unseen"
         return text + "; it wins whatever order the unseen cards come in"
-    return text + f"; it wins in {exact.chance:.0%} of the orders the unseen cards can come in, the best chance"
+    won = round(exact.chance * orders)
+    counted = f"{won} of the {orders} orders of {unseen_count(position)}"
+    if abs(won - exact.chance * orders) > 1e-6:  # (the chance is a share of the orders: never here)
+        counted = f"every order of {unseen_count(position)} counted"
+    return text + f"; exactly {percent(exact.chance)} to win: {counted}, the best chance"
 
 
 def describe(position: Position, evaluation: Evaluation) -> str:
-    """One line: what the move clears, which blocks it lifts, and how it fared in the samples."""
+    """One line: what the move clears, which blocks it lifts, and how it fared in the samples. The
+    value model judges a sample's end as an expected win, so a fractional total reads as a share:
+    "won about 66% of 39 sampled deals", never "about 25.9 of 39"."""
     text = describe_clear(position, evaluation.move)
     if evaluation.samples:
         wins = evaluation.wins
-        won = f"{wins:.0f}" if float(wins).is_integer() else f"about {wins:.1f}"
-        text += f"; won {won} of {evaluation.samples} sampled deals"
+        if float(wins).is_integer():
+            text += f"; won {wins:.0f} of {evaluation.samples} sampled deals"
+        else:
+            text += f"; won about {percent(wins / evaluation.samples)} of {evaluation.samples} sampled deals"
     else:
         text += "; the only legal move"
     return text
+
+
+def describe_lost(position: Position, evaluation: Evaluation) -> str:
+    """Every order of the unseen cards was weighed and no move wins in any: say so, and that the move
+    leaves the fewest cards (E3), rather than a chance of winning that the samples can't have."""
+    text = describe_clear(position, evaluation.move)
+    if hidden_orders(position) == 1 or not evaluation.samples:
+        return text + "; no move can win now: this one should leave the fewest cards"
+    left = evaluation.cards_left / evaluation.samples
+    return text + (
+        f"; no move wins in any order of {unseen_count(position)}: this one leaves the fewest cards"
+        f" (about {left:.1f} in {evaluation.samples} sampled deals)"
+    )
 
 
 def describe_clear(position: Position, move: Move) -> str:

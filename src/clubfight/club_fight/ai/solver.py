@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
-from clubfight.club_fight.engine import DOWN, GRID_SIZE, Action, Card, Move, Position, directions
+from clubfight.club_fight.engine import DOWN, GRID_SIZE, UP, Action, Card, Move, Position, Suit, directions
 
 from .heuristic import GridMasks, move_scorer
 
@@ -92,34 +94,22 @@ passes (they stay proven), so no pass starts from zero, and a pass that finishes
 a win or refuted every line."""
 
 
-def _card_code(card: Card | None) -> int:
-    if card is None:
-        return 0
-    suit = card.suit
-    return 1 + card.rank + 14 * (0 if suit is None else "HSDC".index(suit.value) + 1)
-
-
-_CODES: dict[Card | None, int] = {}
-
-
-def _code(card: Card | None) -> int:
-    code = _CODES.get(card)
-    if code is None:
-        code = _CODES[card] = _card_code(card)
-    return code
+_SUIT_CODES: dict[Suit | None, int] = {None: 0, **{Suit(code): 14 * (index + 1) for index, code in enumerate("HSDC")}}
 
 
 def state_key(position: Position) -> bytes:
     """Grid, hand (as a set) and how many cards each deck still holds: all that matters with fixed decks.
 
     One short bytes object (9 grid codes, the hand's 14-bit rank mask, two deck sizes): a long slip
-    search keeps millions of these, and one bytes is a third of the memory of a tuple of them."""
+    search keeps millions of these, and one bytes is a third of the memory of a tuple of them. The
+    codes are worked out, not looked up: a card's own hash is the slow part of a look-up."""
     hand = 0
     for club in position.hand:
         hand |= 1 << club.rank
+    codes = _SUIT_CODES
     return bytes(
         [
-            *(_code(card) for card in position.grid),
+            *(0 if card is None else 1 + card.rank + codes[card.suit] for card in position.grid),
             hand & 0xFF,
             hand >> 8,
             len(position.grid_deck),
@@ -163,14 +153,58 @@ def club_capacity(club: int, counts: list[int], line: int) -> int:
     return min(best, MAX_CLEAR_PER_TURN)
 
 
-def provably_lost(position: Position) -> bool:
-    """Sound bounds: even if every club cleared the most cards it ever could, the cards would outlast them.
+_GOES_DOWN = tuple(DOWN in directions(value) for value in range(15))
+_GOES_UP = tuple(UP in directions(value) for value in range(15))
+"""U1 by club value, from the engine's ``directions``: a table for ``capacities``' inner loop."""
 
-    Each club's capacity comes from ``club_capacity``. A turn that clears a joker (only Any or
-    Line can) clears at most min(3, cards left) cards, never more than the club's capacity, and at
-    most 2 jokers, so the jokers need ceil(jokers / 2) such turns; the bound gives them to the
-    weakest clubs, which is the most generous choice.
-    """
+
+@lru_cache(maxsize=1 << 13)
+def capacities(counts: tuple[int, ...], line: int) -> tuple[int, ...]:
+    """``club_capacity`` of every club value (the index; 0 and 14 are padding) on the same
+    ``counts``, sharing the work: the sums below and above each value, the runs of values present
+    around it, and the cheapest cards in value order for Sum (the most cards that fit under v are
+    the cheapest ones). Kept: a search meets the same few thousand ``counts`` again and again (one
+    slip search asked 238,000 times for 3,900 of them)."""
+    below = [0] * 15  # below[v]: cards of value 1 to v-1
+    for value in range(2, 15):
+        below[value] = below[value - 1] + counts[value - 1]
+    total = below[14]
+    run_down = [0] * 15  # values present just below v, unbroken
+    for value in range(2, 14):
+        run_down[value] = run_down[value - 1] + 1 if counts[value - 1] else 0
+    run_up = [0] * 15  # values present just above v, unbroken
+    for value in range(12, 0, -1):
+        run_up[value] = run_up[value + 1] + 1 if counts[value + 1] else 0
+    cheapest: list[int] = []  # the running totals of the cheapest cards, while they stay under a K
+    spent = 0
+    for value in range(1, 14):
+        for _ in range(counts[value]):
+            spent += value
+            if spent > 13:
+                break
+            cheapest.append(spent)
+        if spent > 13:
+            break
+    result = [0]
+    for club in range(1, 14):
+        best = line if line > counts[club] else counts[club]
+        fit = bisect_right(cheapest, club)
+        if fit > best:
+            best = fit
+        if _GOES_DOWN[club] and below[club] > best:
+            best = below[club]
+        if _GOES_UP[club] and total - below[club + 1] > best:
+            best = total - below[club + 1]
+        run = run_down[club] + run_up[club]
+        if run > best:
+            best = run
+        result.append(best if best < MAX_CLEAR_PER_TURN else MAX_CLEAR_PER_TURN)
+    result.append(0)
+    return tuple(result)
+
+
+def _cards_left(position: Position) -> tuple[list[int], int, int]:
+    """(``counts[v]``: cards of value v in the grid and the grid deck, jokers, cards left)."""
     counts = [0] * 15
     jokers = 0
     left = 0
@@ -187,17 +221,95 @@ def provably_lost(position: Position) -> bool:
             jokers += 1
         else:
             counts[card.rank] += 1
-    clubs = [*position.hand, *position.clubs_deck]
+    return counts, jokers, left
+
+
+def provably_lost(position: Position) -> bool:
+    """Sound bounds: even if every club cleared the most cards it ever could, the cards would outlast them.
+
+    Each club's capacity comes from ``club_capacity``. A turn that clears a joker (only Any or
+    Line can) clears at most min(3, cards left) cards, never more than the club's capacity, and at
+    most 2 jokers, so the jokers need ceil(jokers / 2) such turns; the bound gives them to the
+    weakest clubs, which is the most generous choice.
+    """
+    counts, jokers, left = _cards_left(position)
+    return _outlasted(counts, jokers, left, [*position.hand, *position.clubs_deck])
+
+
+def _outlasted(counts: list[int], jokers: int, left: int, clubs: list[Card]) -> bool:
+    """``provably_lost``'s bound on the cards left (``counts`` by value, ``jokers``, ``left`` in all)
+    and the clubs left to play them with."""
     if left > MAX_CLEAR_PER_TURN * len(clubs):
         return True
-    line = min(MAX_CLEAR_WITH_JOKER, left)
-    capacities = sorted(club_capacity(club.rank, counts, line) for club in clubs)
     joker_turns = -(-jokers // JOKERS_PER_TURN)
     if joker_turns > len(clubs):
         return True
-    most = sum(capacities[joker_turns:]) + line * joker_turns
-    return left > most
+    line = min(MAX_CLEAR_WITH_JOKER, left)
+    capacity = capacities(tuple(counts), line)
+    most = sorted([capacity[club.rank] for club in clubs])
+    return left > sum(most[joker_turns:]) + line * joker_turns
 
+
+class ClearsNeeded:
+    """How many cards a turn from ``position`` must clear for the position after it not to be
+    provably lost, told before the turn is played, so a search need not build the hopeless ones.
+
+    It is ``provably_lost``'s bound, taken on this grid: after a turn, every club left can clear at
+    most its capacity here (``club_capacity``: cards only leave, so a capacity can only fall), the
+    jokers left still need their turns, and the turn leaves ``score`` less the cards it cleared. A
+    turn that clears fewer than the figure leaves more cards than the clubs left could ever clear.
+    """
+
+    __slots__ = ("capacity", "clubs", "counts", "grid", "jokers", "line", "memo", "score")
+
+    def __init__(self, position: Position) -> None:
+        counts, jokers, left = _cards_left(position)
+        self.line = line = min(MAX_CLEAR_WITH_JOKER, left)
+        self.clubs = clubs = (*position.hand, *position.clubs_deck)
+        capacity = capacities(tuple(counts), line)
+        self.capacity = {club: capacity[club.rank] for club in clubs}
+        self.counts = counts
+        self.grid = position.grid
+        self.jokers = jokers
+        self.score = left
+        self.memo: dict[int, int] = {}
+
+    def lost_after(self, clubs: tuple[Card, ...], mask: int, cleared: int) -> bool:
+        """``provably_lost`` of the position after the turn that spends ``clubs`` and clears the
+        places of ``mask`` (``cleared`` of them), worked out from the cards it clears, before it is
+        played: the bound counts cards and clubs left, which the refill doesn't change."""
+        counts = self.counts.copy()
+        jokers = self.jokers
+        grid = self.grid
+        for place in BITS_PLACES[mask]:
+            card = grid[place]
+            if card is not None and card.suit is None:
+                jokers -= 1
+            elif card is not None:
+                counts[card.rank] -= 1
+        return _outlasted(counts, jokers, self.score - cleared, [club for club in self.clubs if club not in clubs])
+
+    def __call__(self, clubs: tuple[Card, ...], jokers_cleared: int) -> int:
+        """The fewest cards a turn spending ``clubs`` and clearing ``jokers_cleared`` jokers must clear."""
+        key = jokers_cleared
+        for club in clubs:  # the clubs by rank: a Card's own hash is slow, and this runs once a move
+            key |= 4 << club.rank
+        least = self.memo.get(key)
+        if least is None:
+            left = sorted(capacity for club, capacity in self.capacity.items() if club not in clubs)
+            joker_turns = -(-(self.jokers - jokers_cleared) // JOKERS_PER_TURN)
+            if joker_turns > len(left):
+                least = self.score + 1  # the jokers outlast the clubs: nothing short of winning helps
+            else:
+                least = self.score - sum(left[joker_turns:]) - self.line * joker_turns
+            self.memo[key] = least
+        return least
+
+
+BITS_PLACES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(index for index in range(GRID_SIZE) if mask >> index & 1) for mask in range(1 << GRID_SIZE)
+)
+"""The grid indexes (0-8) of each 9-bit mask's places."""
 
 HEURISTIC, MOST_CLEARED, SAVE_MIDDLE_CLUBS, SHUFFLED = range(4)
 ORDERINGS = (HEURISTIC, MOST_CLEARED, SAVE_MIDDLE_CLUBS, SHUFFLED)
@@ -290,7 +402,10 @@ class _Search:
         """True, with the winning moves pushed on ``self.line`` in reverse, if ``position`` can be won.
 
         ``position`` is neither won nor out of clubs nor provably lost: the parent checked. Every
-        position played counts as a node, so the budget polls at a steady pace.
+        move counts as a node, so the budget polls at a steady pace; one whose next position is
+        provably lost is told from the cards it clears (``ClearsNeeded``) and never played, which
+        spares most of the work of proving a position lost (most moves of a lost position lead to
+        such positions).
         """
         if self.nodes >= self.next_poll:
             self.poll()
@@ -302,23 +417,38 @@ class _Search:
         children = []
         lost = self.lost
         moves = position.legal_moves()
-        score = move_scorer(GridMasks.of(position))
+        masks = GridMasks.of(position)
+        score = move_scorer(masks)
         limit = self.node_limit
+        needed = ClearsNeeded(position)
+        jokers = masks.jokers
+        # What one club's turns must clear, by the jokers they clear and the club's rank: a list look-up a move.
+        least = [[0] * 14 for _ in range(min(jokers.bit_count(), JOKERS_PER_TURN) + 1)]
+        for club in position.hand:
+            for jokers_cleared, by_rank in enumerate(least):
+                by_rank[club.rank] = needed((club,), jokers_cleared)
+        left = position.score  # a turn leaves the cards it doesn't clear: the refill only moves them
         for move in moves:
             if limit is not None and self.nodes >= limit:
                 raise _OutOfBudget  # counted move by move, so --nodes N searches at most N
-            self.nodes += 1
-            child = position.play_clear(move.clubs_used, move.mask)  # the move's effect: a cheaper check
-            if child.score == 0:
+            self.nodes += 1  # a move skipped unplayed below still counts: the same budget, the same search
+            mask = move.mask
+            cleared = len(move.cleared)
+            if cleared == left:  # it clears the last cards: won (the next position is not needed)
                 self.line.append(move)
                 return True
+            trio = move.clubs
+            jokers_cleared = (mask & jokers).bit_count() if jokers else 0
+            if cleared < (needed(trio, jokers_cleared) if trio else least[jokers_cleared][move.club.rank]):
+                continue  # the next position is provably lost: not worth building
+            clubs = trio or (move.club,)
+            if needed.lost_after(clubs, mask, cleared):
+                continue  # the same, judged on the cards it leaves
+            child = position.play_clear(clubs, mask)  # the move's effect: a cheaper check
             if not child.hand:
                 continue
             child_key = state_key(child)
             if child_key in lost:
-                continue
-            if provably_lost(child):
-                lost.add(child_key)
                 continue
             children.append((child_order_key(move, child, self.ordering, self.noise, score), move, child))
         children.sort(key=lambda item: item[0])

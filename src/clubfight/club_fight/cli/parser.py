@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from clubfight.club_fight.names import HINT_STRENGTHS, LEVELS, VARIANTS
+from clubfight.club_fight.names import EXPERT_PACE, HINT_STRENGTHS, LEVELS, VARIANTS
 from clubfight.common.command_line import positive_float, positive_int, seed_value
 
 NOTATION = "the notation: docs/notation.md, installed as clubfight/docs/notation.md"
@@ -36,7 +36,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
         choices=HINT_STRENGTHS,
         default=None,
         help="hint engine strength for the hint key and --autoplay, for this run: fast, strong, or expert "
-        "(slow, a second or more a move; for analysis and demos). Default: the one chosen in Settings (fast)",
+        f"(slower, {EXPERT_PACE}; for analysis and demos). Default: the one chosen in Settings (fast)",
     )
 
 
@@ -62,7 +62,7 @@ def add_analysis_commands(commands: Any) -> None:
         "--strength",
         choices=HINT_STRENGTHS,
         default="fast",
-        help="fast (the default), strong (slower) or expert (a second or more)",
+        help=f"fast (the default), strong (slower) or expert ({EXPERT_PACE})",
     )
     hint.add_argument("--seed", type=seed_value, default=0, metavar="N", help="the hint engine's own random seed")
     hint.add_argument("--json", action="store_true", help="print the hint as JSON")
@@ -75,7 +75,7 @@ def add_analysis_commands(commands: Any) -> None:
         "--policies",
         default=None,
         help="comma-separated policies: solver, random, greedy, hint-fast, hint-strong, hint-expert "
-        "(default: all but hint-expert, which takes a second or more a move)",
+        f"(default: all but hint-expert, which takes {EXPERT_PACE})",
     )
     bench.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="worker processes")
     bench.add_argument("--json", default=None, metavar="FILE", help="also write the figures as JSON to FILE")

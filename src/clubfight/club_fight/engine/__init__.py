@@ -10,7 +10,7 @@ the sizes (``GRID_SIZE``, ``HAND_SIZE``, ``MAX_TURNS``), what each action asks o
 
 from clubfight.common.shuffle import MAX_SEED
 
-from .cards import CLUBS, JOKER, RANK_NAMES, Card, Suit
+from .cards import CLUBS, GRID_SUITS, JOKER, RANK_NAMES, Card, Suit, grid_cards
 from .deal import DEAL_VERSION, DealCode, deal
 from .errors import IllegalMoveError, NotationError
 from .movegen import ClubClears
@@ -35,6 +35,7 @@ __all__ = [
     "DEAL_VERSION",
     "DOWN",
     "GRID_SIZE",
+    "GRID_SUITS",
     "HAND_SIZE",
     "JOKER",
     "LINES",
@@ -61,6 +62,7 @@ __all__ = [
     "deal",
     "directions",
     "format_position",
+    "grid_cards",
     "parse_move",
     "parse_position",
 ]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from clubfight.common.records import RecordError
 
 from .daily import daily_deal, daily_seed, emoji_strip, share_line
+from .deal_text import DealText, DealTextError, read_deal, read_deal_code, read_position, read_variants
 from .records import (
     MAX_LINE_LENGTH,
     MAX_RECORD_LINES,
@@ -25,6 +26,7 @@ from .results import GameResult
 from .saved import ResumedGame, SavedGame
 from .session import GameSession
 from .start import Start
+from .unseen import Unseen, unseen_cards
 
 if TYPE_CHECKING:
     from .figures import DealScore, GroupStats, StatsSummary, summarize
@@ -45,6 +47,8 @@ __all__ = [
     "MAX_LINE_LENGTH",
     "MAX_RECORD_LINES",
     "DealScore",
+    "DealText",
+    "DealTextError",
     "GameRecord",
     "GameResult",
     "GameSession",
@@ -54,14 +58,20 @@ __all__ = [
     "SavedGame",
     "Start",
     "StatsSummary",
+    "Unseen",
     "daily_deal",
     "daily_seed",
     "emoji_strip",
     "format_record",
     "move_texts",
     "parse_record",
+    "read_deal",
+    "read_deal_code",
+    "read_position",
+    "read_variants",
     "replay_moves",
     "result_text",
     "share_line",
     "summarize",
+    "unseen_cards",
 ]

@@ -126,13 +126,7 @@ def _group(level: Level, variant: Variant, games: list[GameResult]) -> GroupStat
     by_deal: dict[str, list[int]] = {}
     for game in games:
         by_deal.setdefault(game.deal_label, []).append(game.score)
-    best_deals = sorted((DealScore(deal, min(s)) for deal, s in by_deal.items()), key=lambda d: (d.score, d.deal))
-    shown_best = {d.deal for d in best_deals[:BEST_DEALS_SHOWN]}
-    # A deal listed among the best is not listed among the worst too (few games, few deals).
-    worst_deals = sorted(
-        (DealScore(deal, max(s)) for deal, s in by_deal.items() if deal not in shown_best),
-        key=lambda d: (-d.score, d.deal),
-    )
+    best_deals, worst_deals = best_and_worst(by_deal)
     return GroupStats(
         level=level,
         variant=variant,
@@ -145,9 +139,28 @@ def _group(level: Level, variant: Variant, games: list[GameResult]) -> GroupStat
         clean_wins=sum(game.clean for game in games),
         hints_used=sum(game.hints for game in games),
         games_with_undo=sum(game.undos > 0 for game in games),
-        best_deals=tuple(best_deals[:BEST_DEALS_SHOWN]),
-        worst_deals=tuple(worst_deals[:BEST_DEALS_SHOWN]),
+        best_deals=best_deals,
+        worst_deals=worst_deals,
     )
+
+
+def best_and_worst(scores: dict[str, list[int]]) -> tuple[tuple[DealScore, ...], tuple[DealScore, ...]]:
+    """The best and worst deals as docs/records.md defines them, from each deal's scores.
+
+    Best: the lowest scores (a deal with its lowest), up to three; a win always qualifies, a loss
+    only from the better half of the deals (rounded down), so a loss is not called best when there
+    is little to compare it with. Worst: the highest scores (a deal with its highest) of the
+    deals never won and not among the best, up to three. No deal is in both lists.
+    """
+    ranked = sorted((DealScore(deal, min(s)) for deal, s in scores.items()), key=lambda d: (d.score, d.deal))
+    better_half = len(ranked) // 2
+    best = tuple(d for index, d in enumerate(ranked[:BEST_DEALS_SHOWN]) if d.score == 0 or index < better_half)
+    listed = {d.deal for d in best}
+    worst = sorted(
+        (DealScore(deal, max(s)) for deal, s in scores.items() if deal not in listed and min(s) > 0),
+        key=lambda d: (-d.score, d.deal),
+    )
+    return best, tuple(worst[:BEST_DEALS_SHOWN])
 
 
 def _win_streaks(wins: Iterable[bool]) -> tuple[int, int]:

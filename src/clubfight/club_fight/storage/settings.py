@@ -12,7 +12,7 @@ from clubfight.common.storage.settings import SettingsSection
 
 @dataclass(frozen=True)
 class ClubFightSettings(SettingsSection):
-    confirm_blocking_move: bool = True
+    confirm_blocking_move: bool = False
     """Ask before confirming a move that leaves a suit blocking an action (T2)."""
     hint_strength: str = DEFAULT_HINT_STRENGTH
     """The hint engine's strength for the hint key and the demo (``--strength`` overrides it for a run)."""

@@ -9,7 +9,7 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Static
 
-from clubfight.club_fight.engine import Move, Position
+from clubfight.club_fight.engine import Card, Move, Position
 from clubfight.shell.layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
 
 from .grid_view import GridView
@@ -35,8 +35,12 @@ def board(
     )
 
 
-def show_step(screen: DOMNode, position: Position, move: Move | None) -> None:
-    """Draw ``position`` read-only, marking the cards ``move`` clears and the clubs it uses."""
+def show_step(
+    screen: DOMNode, position: Position, move: Move | None, slots: tuple[Card | None, ...] | None = None
+) -> None:
+    """Draw ``position`` read-only, marking the cards ``move`` clears and the clubs it uses; ``slots``:
+    the hand as the table laid it out (``table_model.hand_slots``), else in the engine's order."""
     screen.query_one(GridView).show(position, clear=move.cleared if move is not None else frozenset())
-    screen.query_one(HandView).show(position.hand, move.club if move else None, move.clubs_used if move else ())
+    hand = position.hand if slots is None else slots
+    screen.query_one(HandView).show(hand, move.club if move else None, move.clubs_used if move else ())
     screen.query_one(SuitCounter).show(position)

@@ -12,9 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from clubfight.club_fight.engine import Card, Move, Position, Suit
+from clubfight.club_fight.engine import GRID_SUITS, Card, Move, Position
+from clubfight.club_fight.game import unseen_cards
 
-from .plan import describe
+from .plan import describe, unseen_ranks
 
 
 def _card(text: Text, card: Card) -> None:
@@ -29,21 +30,24 @@ RANKS_PER_SUIT = 13
 
 def still_to_come(position: Position) -> Text:
     """What the players are told to count: the cards not yet discarded, by suit (the pile's
-    complement), and how many of them are still in the face-down grid deck. All public."""
+    complement), and which of them are still unseen in the face-down grid deck, by suit and rank
+    (``unseen_cards``: counted from the pile and the grid, never from the deck). All public."""
     discarded = Counter(card.suit for card in position.discard if not card.is_joker)
-    on_grid = Counter(card.suit for card in position.grid if card is not None and not card.is_joker)
     jokers_out = sum(card.is_joker for card in position.discard)
-    jokers_on_grid = sum(card is not None and card.is_joker for card in position.grid)
     text = Text("Not yet discarded:", style="bold")
-    deck = Text("Still in the grid deck:", style="bold")
-    for suit in (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS):
-        left = RANKS_PER_SUIT - discarded[suit]
-        text.append(f"  {suit.symbol} {left}")
-        deck.append(f"  {suit.symbol} {left - on_grid[suit]}")
-    jokers = position.level.jokers - jokers_out
-    text.append(f"  ★ {jokers}")
-    deck.append(f"  ★ {jokers - jokers_on_grid}")
-    return Text("\n").join([text, deck])
+    for suit in GRID_SUITS:
+        text.append(f"  {suit.symbol} {RANKS_PER_SUIT - discarded[suit]}")
+    text.append(f"  ★ {position.level.jokers - jokers_out}")
+    unseen = unseen_cards(position)
+    if unseen is None:
+        text.append(f"\nStill in the grid deck: {len(position.grid_deck)}", style="bold")
+        return text
+    text.append(f"\nUnseen, still in the grid deck: {unseen.count}", style="bold")
+    for suit, ranks in unseen.ranks.items():
+        text.append(f"\n  {suit.symbol} {len(ranks):>2}  ", style="bold red" if suit.is_red else "bold")
+        text.append(unseen_ranks(ranks) or "-")
+    text.append(f"\n  ★ {unseen.jokers:>2}", style="bold")
+    return text
 
 
 class DiscardScreen(ModalScreen[None]):

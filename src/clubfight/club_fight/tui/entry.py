@@ -233,6 +233,43 @@ class ClubFightGame(Game):
             self.app.warn(self.saves.record_finish(table.session, self.app.today(), abandoned=True))
         self.deal(level, None, daily=True, replace=table is not None)
 
+    def ask_deal(self) -> None:
+        """The palette's "Play a deal…": a deal code, a seed (at the table's level) or a position."""
+        from clubfight.shell.screens.text_prompt import Answered, TextPrompt  # when asked for
+
+        from .deal_prompt import DEAL_PROMPT, launch_from_text
+
+        table = self.table
+        here = ClubFightLaunch(variant=table.session.start.variant) if table is not None else ClubFightLaunch()
+        level = table.session.start.level if table is not None else Level.EASY
+
+        def check(text: str) -> ClubFightLaunch:
+            launch = launch_from_text(text, here)
+            return launch.with_changes(level=level) if launch.asks else launch
+
+        def answered(answer: Answered | None) -> None:
+            if answer is not None and isinstance(answer.value, ClubFightLaunch):
+                self.play_chosen(answer.value)
+
+        self.app.push_screen(
+            TextPrompt(
+                "Play a deal",
+                DEAL_PROMPT + " A seed plays at this table's level." if table is not None else DEAL_PROMPT,
+                check,
+            ),
+            answered,
+        )
+
+    def play_chosen(self, launch: ClubFightLaunch) -> None:
+        """Deal what "Play a deal…" named; a game in progress counts as given up, as with a new deal."""
+        table = self.table
+        if table is not None and not table.demo and table.position.turns_played and not table.position.is_over:
+            self.app.warn(self.saves.record_finish(table.session, self.app.today(), abandoned=True))
+        if launch.position is not None:
+            self.start_game(Start.from_position(launch.position), replace=table is not None)
+        elif launch.level is not None:
+            self.deal(launch.level, launch.seed, variant=launch.variant, replace=table is not None)
+
     # --- what the table hands on (``table_screen.TableHost``) ---------------------------------
 
     def table_changed(self, table: GameScreen) -> None:
@@ -255,6 +292,13 @@ class ClubFightGame(Game):
         if abandoned and not table.demo:
             self.app.warn(self.saves.record_finish(session, self.app.today(), abandoned=True))
         self.start_game(session.start.with_seed(self.app.seed_source()), replace=True)
+
+    def restart_requested(self, table: GameScreen, abandoned: bool) -> None:
+        """This deal again from its first turn, a new game: the one in progress counts as given up."""
+        session = table.session
+        if abandoned and not table.demo:
+            self.app.warn(self.saves.record_finish(session, self.app.today(), abandoned=True))
+        self.start_game(session.start, daily=session.daily, replace=True)
 
     def _show_game_over(self, table: GameScreen) -> None:
         from .game_over_screen import GameOverScreen  # at game over (it brings the solver)

@@ -26,9 +26,10 @@ Nothing is played before you confirm, and Esc always steps back.
 - **h**: a hint: the hint engine's move is shown on the table (Enter plays it) with its reason;
   hints are counted, and a game with one is no longer a clean win. At game over, **w** asks whether
   the deal was winnable and lets you step through a winning line. `clubfight --autoplay` is a demo.
-- **s**: statistics; **o**: settings (theme, hint strength, four-colour deck, animations, asking
-  before a move that leaves a suit blocking an action)
-- **d**: the discard pile; **? or F1**: this help; **n**: new deal; **q**: quit;
+- **s**: statistics; **o**: settings (theme, hint strength, four-colour deck, animations, and
+  asking before a move that leaves a suit blocking an action: off by default, see "Blocks")
+- **d**: the discard pile, and the cards still unseen by suit and rank; **? or F1**: this help;
+  **n**: new deal; **b**: restart this deal (mid-game, press twice: the game counts as a loss); **q**: quit;
   **Ctrl+P**: command palette (themes and more)
 
 The mouse works everywhere: click a club, an action, the cards, then Confirm.

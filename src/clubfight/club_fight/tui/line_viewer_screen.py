@@ -16,11 +16,12 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from clubfight.club_fight.engine import Move, Position
+from clubfight.club_fight.engine import Card, Move, Position
 from clubfight.club_fight.tui import TABLE_CSS
 
 from .board import board, show_step
-from .plan import clubs_text, describe
+from .plan import played_text
+from .table_model import hand_slots
 
 
 class LineViewerScreen(Screen[None]):
@@ -36,9 +37,18 @@ class LineViewerScreen(Screen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, start: Position, line: Sequence[Move], *, title: str = "A winning line") -> None:
-        """The line is played from ``start``, whose turn number (1-13) the status line shows."""
+    def __init__(
+        self,
+        start: Position,
+        line: Sequence[Move],
+        *,
+        title: str = "A winning line",
+        slots: Sequence[Card | None] | None = None,
+    ) -> None:
+        """The line is played from ``start``, whose turn number (1-13) the status line shows;
+        ``slots``: its hand as the table laid it out, so each club stays under its key."""
         super().__init__()
+        self.slots = None if slots is None else tuple(slots)
         self.line = tuple(line)
         self.positions = [start]
         for move in self.line:
@@ -61,7 +71,7 @@ class LineViewerScreen(Screen[None]):
 
     def show_step(self) -> None:
         position, move = self.positions[self.step], self.move
-        show_step(self, position, move)
+        show_step(self, position, move, hand_slots(self.positions[: self.step + 1], self.line[: self.step], self.slots))
         status = Text()
         status.append(f" {self.title_text} ", style="bold reverse")
         last = len(self.line)
@@ -80,7 +90,7 @@ class LineViewerScreen(Screen[None]):
             won = position.score == 0
             text.append("Cleared: the deal is won." if won else "The end of the line.", style="bold")
             return text
-        text.append(f"{describe(move)} with the {clubs_text(move)}", style="bold")
+        text.append(played_text(move), style="bold")
         count = len(move.cleared)
         text.append(f"\nclears {count} card{'s' if count != 1 else ''} (marked ✕)\n")
         text.append(str(move), style="dim")

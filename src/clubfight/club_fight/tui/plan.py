@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from clubfight.club_fight.engine import RANK_NAMES, Action, ActionInput, Card, Move, Position, directions
+from clubfight.club_fight.game import Unseen
 
 PICKING_ACTIONS = frozenset(a for a in Action if a.input is ActionInput.CARDS)
 """Actions whose targets the player toggles card by card."""
@@ -177,6 +178,22 @@ def clubs_text(move: Move) -> str:
     return " ".join(club.symbol for club in move.clubs_used)
 
 
+def played_text(move: Move) -> str:
+    """A move and the clubs it uses, each named once: "Line row 2 with the 9♣", "All Clear with the
+    9♣ 10♣ J♣" (``describe`` names All Clear by its clubs already)."""
+    name = "All Clear" if move.action is Action.ALLCLEAR else describe(move)
+    return f"{name} with the {clubs_text(move)}"
+
+
+def pile_lines(count: int, last: Move | None) -> list[str]:
+    """The pile's one-line summary, longest first: the table shows the first that fits its width
+    (All Clear's three clubs don't fit 80 columns with every word)."""
+    if last is None:
+        return [f"Pile {count} cards", f"Pile {count}"]
+    turn = f"{clubs_text(last)} {'All Clear' if last.action is Action.ALLCLEAR else describe(last)}"
+    return [f"Pile {count} cards  last turn: {turn}", f"Pile {count}  last turn: {turn}", f"Pile {count}  last: {turn}"]
+
+
 def _rank_name(value: int) -> str:
     return RANK_NAMES.get(value, str(value))
 
@@ -251,3 +268,17 @@ def hint_plan(move: Move) -> Plan:
     if move.action in CHOOSING_ACTIONS:
         return Plan(club=move.club, action=move.action, choice=move)
     return Plan(club=move.club, action=move.action)
+
+
+def unseen_ranks(ranks: tuple[int, ...], sep: str = " ") -> str:
+    """Ranks as the cards name them: "A 2 10 J"."""
+    return sep.join(_rank_name(rank) for rank in ranks)
+
+
+def unseen_line(unseen: Unseen | None) -> str:
+    """The table's one line of unseen cards (120x40): "Unseen ♥A2510K  ♠…  ♦…  ★1", each suit's
+    ranks run together (no other rank has a 1 or a 0 in it, so 10 reads as one)."""
+    if unseen is None:
+        return ""
+    suits = "  ".join(f"{suit.symbol}{unseen_ranks(ranks, '') or '-'}" for suit, ranks in unseen.ranks.items())
+    return f"Unseen {suits}  ★{unseen.jokers}"

@@ -38,10 +38,21 @@ class ResumeScreen(AskScreen):
             box.mount(Static("\n".join(self.warnings), classes="ask-warning", markup=False), before="#yes")
 
 
+class BlockingQuestion(AskScreen):
+    """The blocking question, asked over the table: the box sits at the bottom right, over the
+    message lines, and the table stays in sight (dimmed) with the planned move marked on it."""
+
+    DEFAULT_CSS = """
+    BlockingQuestion { align: right bottom; background: $background 45%; }
+    BlockingQuestion .ask { width: 42; max-width: 100%; padding: 0 1; margin: 0 0 2 0; }
+    BlockingQuestion .ask-title { margin-bottom: 0; }
+    """
+
+
 def blocking_question(blocks: list[str]) -> AskScreen:
     """Asked before confirming a move that leaves a block (T2) another move would lift; judged on the
     grid after clearing and before the refill, the face-down deck is never consulted."""
-    return AskScreen(
+    return BlockingQuestion(
         "This move leaves an action blocked",
         "It leaves " + " and ".join(blocks[:-1]) + ", while " + blocks[-1] + ".",
         "Play it anyway",

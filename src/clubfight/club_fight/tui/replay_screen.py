@@ -20,6 +20,7 @@ from clubfight.shell.screens.stepper import StepperScreen
 
 from .board import board, show_step
 from .plan import describe
+from .table_model import hand_slots
 
 
 class ReplayScreen(StepperScreen):
@@ -53,7 +54,8 @@ class ReplayScreen(StepperScreen):
     def show_step(self) -> None:
         position = self.positions[self.index]
         move = self.moves[self.index] if self.index < self.last else None
-        show_step(self, position, move)
+        # Each club in the slot (and under the key) the table gave it, not in the engine's order.
+        show_step(self, position, move, hand_slots(self.positions[: self.index + 1], self.moves[: self.index]))
         self.query_one("#status", Static).update(self._status(position))
         self.query_one("#replay-now", Static).update(self._now(move))
         self.query_one("#replay-moves", Static).update(self._move_list())

@@ -18,18 +18,20 @@ from clubfight.club_fight.game import GameSession
 from .plan import (
     CHOOSING_ACTIONS,
     PICKING_ACTIONS,
+    SUMMARY_KEY,
     Plan,
     action_summary,
     candidate,
-    clubs_text,
-    describe,
     describe_cards,
     hint_plan,
     options,
+    played_text,
     why_not,
 )
 
 NEW_GAME_WARNING = "This game isn't over: press n again for a new deal (this one counts as a loss)."
+RESTART_KEY = "b"
+RESTART_WARNING = f"This game isn't over: press {RESTART_KEY} again to restart this deal (this one counts as a loss)."
 
 
 class TableChange(NamedTuple):
@@ -46,16 +48,22 @@ class TableChange(NamedTuple):
     new_deal: bool = False
     """The player wants a new deal; ``abandoned`` when the game in progress counts as given up."""
     abandoned: bool = False
+    restart: bool = False
+    """The player wants this deal again from its first turn; ``abandoned`` as for a new deal."""
 
 
 NOTHING = TableChange()
 
 
-def hand_slots(positions: Sequence[Position], moves: Sequence[Move]) -> tuple[Card | None, ...]:
+def hand_slots(
+    positions: Sequence[Position], moves: Sequence[Move], opening: Sequence[Card | None] | None = None
+) -> tuple[Card | None, ...]:
     """Lay the hand out in ``HAND_SIZE`` slots along the game played so far: the opening hand in
-    order, then after each move the clubs it used leave their slots empty and the clubs drawn fill
-    the empty slots from the left. The engine's own hand order is untouched (notation, records)."""
-    slots: list[Card | None] = [*positions[0].hand, *[None] * (HAND_SIZE - len(positions[0].hand))]
+    order (or as ``opening`` lays it out), then after each move the clubs it used leave their slots
+    empty and the clubs drawn fill the empty slots from the left. The engine's own hand order is
+    untouched (notation, records)."""
+    first = positions[0].hand if opening is None else opening
+    slots: list[Card | None] = [*first, *[None] * (HAND_SIZE - len(first))]
     for move, after in zip(moves, positions[1:], strict=False):
         slots = [None if club in move.clubs_used else club for club in slots]
         drawn = [club for club in after.hand if club not in slots]
@@ -79,6 +87,11 @@ class TableModel:
     """A move waiting for the answer to the blocking question."""
     new_deal_armed: bool = False
     """The first press of n mid-game: the second one deals."""
+    restart_armed: bool = False
+    """The first press of b mid-game: the second one restarts the deal."""
+    hinted: tuple[Position, Move] | None = None
+    """The hint shown for a position: played as it is, it is never questioned (the hint engine
+    weighed the blocks it leaves, and the question would only contradict it)."""
 
     @property
     def position(self) -> Position:
@@ -101,7 +114,7 @@ class TableModel:
     def _set(self, plan: Plan, message: str = "") -> TableChange:
         self.plan = plan
         self.message = message
-        self.new_deal_armed = False
+        self.new_deal_armed = self.restart_armed = False
         return NOTHING
 
     def say(self, message: str) -> TableChange:
@@ -149,6 +162,10 @@ class TableModel:
             return self._choose_line(place)
         if plan.action not in PICKING_ACTIONS:
             return self.say(f"{plan.action.title} picks no cards: Enter plays it.")
+        only = options(position, plan)
+        if len(only) == 1 and plan.picked == only[0].cleared and place in plan.picked:
+            # The table picked the one way for the player: un-picking it could only lead back to it.
+            return self.say(f"The only choice for {plan.action.title} stays picked: Enter plays it.")
         if plan.action is Action.ANY:
             picked = frozenset() if plan.picked == {place} else frozenset({place})
         else:
@@ -205,11 +222,16 @@ class TableModel:
         move = self.move
         if move is None or move not in self.position.legal_moves():
             return self.say(why_not(self.position, self.plan))
-        blocks = self.new_blocks(move)
+        blocks = [] if self.is_hinted(move) else self.new_blocks(move)
         if blocks:
             self.pending = move
             return TableChange(ask=tuple(blocks))
         return self.commit(move)
+
+    def is_hinted(self, move: Move) -> bool:
+        """Whether ``move`` is the hint shown for the position on the table."""
+        hinted = self.hinted
+        return hinted is not None and hinted[0] is self.position and hinted[1] == move
 
     def answer(self, yes: bool) -> TableChange:
         """The answer to the blocking question about ``pending``."""
@@ -253,9 +275,9 @@ class TableModel:
         """Play a legal move: the only way the game moves on."""
         after = self.session.play(move)
         self.plan = Plan()
-        self.new_deal_armed = False
+        self.new_deal_armed = self.restart_armed = False
         self.fresh = frozenset(p for p in move.cleared if after.card_at(p) is not None)
-        self.message = f"Played {describe(move)} with the {clubs_text(move)}: cleared {len(move.cleared)}."
+        self.message = f"Played {played_text(move)}: cleared {len(move.cleared)}."
         if self.fresh:
             self.message += f" New cards at {' '.join(map(str, sorted(self.fresh)))}."
         return TableChange(committed=move, game_over=after.is_over)
@@ -274,7 +296,7 @@ class TableModel:
         move = self.session.moves[-1]
         self.session.undo()
         self.fresh = frozenset()
-        self._set(Plan(), f"Took back {describe(move)} with the {clubs_text(move)}. r redoes it.")
+        self._set(Plan(), f"Took back {played_text(move)}. r redoes it.")
         return TableChange(history=True)
 
     def redo(self) -> TableChange:
@@ -285,13 +307,14 @@ class TableModel:
         move = self.session.redo_stack[-1]
         change = self.commit(move)
         if not change.game_over:
-            self.message = f"Redid {describe(move)} with the {clubs_text(move)}."
+            self.message = f"Redid {played_text(move)}."
         return change
 
     def show_hint(self, move: Move, reason: str) -> TableChange:
         """The hint engine's move previewed on the table with its reason, and the hint counted: one
         transition, so the table is drawn once. A move the turn builder can't show is said in words."""
         plan = hint_plan(move)
+        self.hinted = (self.position, move)
         self._set(plan if candidate(self.position, plan) == move else self.plan, f"Hint: {reason}.")
         return self.count_hint()
 
@@ -309,6 +332,19 @@ class TableModel:
             self.new_deal_armed = True
             return NOTHING
         return TableChange(new_deal=True, abandoned=in_progress)
+
+    def request_restart(self) -> TableChange:
+        """b: this deal again from its first turn, as a new game (the one in progress counts as given
+        up, as with n); mid-game it takes a second press."""
+        position = self.position
+        if not position.turns_played:
+            return self.say("Nothing to restart: this deal is at its first turn.")
+        in_progress = not position.is_over
+        if in_progress and not self.restart_armed:
+            self._set(self.plan, RESTART_WARNING)
+            self.restart_armed = True
+            return NOTHING
+        return TableChange(restart=True, abandoned=in_progress)
 
     # --- what the keys may do now -----------------------------------------------------------
 
@@ -341,6 +377,26 @@ class TableModel:
         if action == "summary":
             return over  # only at a finished table, where it reopens the game-over summary
         return True
+
+    def refusal(self, action: str, parameters: tuple[object, ...] = ()) -> str:
+        """Why a key whose action ``can`` refuses does nothing now: every key answers (README)."""
+        position, plan = self.position, self.plan
+        if action == "summary":
+            return f"{SUMMARY_KEY} shows the game-over summary once the game is over."
+        all_clear = action == "act" and bool(parameters) and Action(str(parameters[0])) is Action.ALLCLEAR
+        if all_clear and Variant.ALL_CLEAR not in position.variant:
+            return "All Clear is played only with its variant: the start screen's switch, or --variant all-clear."
+        if position.is_over:
+            return f"The game is over: {SUMMARY_KEY} shows the summary, n deals a new one."
+        if action == "confirm":
+            return why_not(position, plan)
+        if action == "back":
+            return "Nothing to step back from: pick a club (z x c v)."
+        if action == "club":
+            return "That slot is empty: the clubs deck has run out."
+        if action in ("direction", "cycle"):
+            return "The arrows step through the choices when a Line, Up/Down or All Clear offers several."
+        return "That key can't do anything now."
 
     def used_clubs(self) -> tuple[Card, ...]:
         move = self.move

@@ -16,12 +16,13 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import WorkerState
 
 from clubfight.club_fight.engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
-from clubfight.club_fight.game import GameSession
+from clubfight.club_fight.game import GameSession, unseen_cards
 from clubfight.club_fight.tui import TABLE_CSS
 from clubfight.shell.games import GameScreenShown
 from clubfight.shell.widgets import CardSpread
@@ -33,20 +34,22 @@ from .action_panel import ACTION_KEYS, ActionPanel
 from .board import board
 from .grid_view import GridView
 from .hand_view import HAND_KEYS, HandView
+from .pile_summary import PileSummary
 from .plan import (
     CHOOSING_ACTIONS,
     PICKING_ACTIONS,
     SUMMARY_KEY,
     Plan,
     choice_label,
-    clubs_text,
-    describe,
     feedback,
     hint_plan,
     options,
+    pile_lines,
+    played_text,
+    unseen_line,
 )
 from .suit_counter import SuitCounter
-from .table_model import TableChange, TableModel
+from .table_model import RESTART_KEY, TableChange, TableModel
 
 if TYPE_CHECKING:
     from clubfight.club_fight.ai import Hint
@@ -99,6 +102,7 @@ def _bindings() -> list[BindingType]:
         Binding("question_mark", "app.rules", "Help", key_display="?"),
         Binding("f1", "app.rules", "Help", show=False),
         Binding("n", "new_game", "New"),
+        Binding(RESTART_KEY, "restart", "Restart", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("s", "app.stats", "Stats"),
         Binding("o", "app.settings", "Settings"),
@@ -107,6 +111,16 @@ def _bindings() -> list[BindingType]:
         Binding("escape", "stop_demo", "Stop demo"),
     ]
     return bindings
+
+
+def key_name(key: str) -> str:
+    """A key as the player knows it: "y", "0", "F5", "Ctrl+Y", "Tab"."""
+    shown = format_key(key)
+    if len(shown) == 1:
+        return shown
+    return "+".join(
+        part.upper() if len(part) == 1 or part[1:].isdigit() else part.capitalize() for part in shown.split("+")
+    )
 
 
 def _parse(action: str) -> tuple[str, tuple[object, ...]]:
@@ -131,6 +145,9 @@ class TableHost(Protocol):
 
     def new_deal_requested(self, table: GameScreen, abandoned: bool) -> None:
         """The player asked for a new deal; ``abandoned`` when the game in progress counts as a loss."""
+
+    def restart_requested(self, table: GameScreen, abandoned: bool) -> None:
+        """The player asked for this deal again from its first turn; ``abandoned`` as for a new deal."""
 
     def summary_requested(self, table: GameScreen) -> None:
         """The player asked to see a finished game's summary again (the game-over dialog)."""
@@ -224,6 +241,8 @@ class GameScreen(Screen[None]):
                 host.table_finished(self)
         if change.new_deal and host is not None:
             host.new_deal_requested(self, change.abandoned)
+        if change.restart and host is not None:
+            host.restart_requested(self, change.abandoned)
         self.render_table()
 
     def set_plan(self, plan: Plan, message: str = "") -> None:
@@ -259,7 +278,8 @@ class GameScreen(Screen[None]):
             Static(id="feedback"),
             ButtonStrip(row=True, id="confirm-row"),
             Static(id="message"),
-            Static(id="pile-summary"),
+            PileSummary(id="pile-summary"),
+            Static(id="unseen"),
             grid=grid,
             hand=hand,
         )
@@ -312,7 +332,10 @@ class GameScreen(Screen[None]):
         )
         update_if_changed(self.query_one("#message", Static), model.message)
         update_if_changed(self.query_one("#status", Static), self._status_text())
-        update_if_changed(self.query_one("#pile-summary", Static), self._pile_text())
+        # (a game started from a position string may have a pile but no moves)
+        self.query_one(PileSummary).show(pile_lines(len(position.discard), self.moves[-1] if self.moves else None))
+        # The unseen cards: drawn only from 120x40 on (table.tcss), kept up to date at any size.
+        update_if_changed(self.query_one("#unseen", Static), unseen_line(unseen_cards(position)))
         self._refresh_footer()
 
     def _show_cards(self, grid: GridView, hand: HandView) -> None:
@@ -382,7 +405,8 @@ class GameScreen(Screen[None]):
             if text.cell_len <= width:
                 return text
         # A daily deal's 20-digit code doesn't leave room for the words: the compact line fits 80 columns.
-        clubs = f"Clubs {position.clubs_left}" if all_clear else f"Clubs {len(position.clubs_deck)}"
+        # "Clubs" is the clubs deck there, as "Clubs deck" is above, with or without All Clear.
+        clubs = f"Clubs {len(position.clubs_deck)}"
         counts = f"  Turn {turn}{'' if all_clear else f'/{MAX_TURNS}'}  {clubs}  Grid {len(position.grid_deck)}"
         labels = [[daily.strip(), self.deal_label], ["Daily", self.deal_label]] if daily else [[self.deal_label]]
         for label in labels:
@@ -395,16 +419,28 @@ class GameScreen(Screen[None]):
                 break
         return text
 
-    def _pile_text(self) -> Text:
-        pile = self.position.discard
-        text = Text(f"Pile {len(pile)} cards", style="dim")
-        if self.moves:  # (a game started from a position string may have a pile but no moves)
-            last = self.moves[-1]
-            name = "All Clear" if last.action is Action.ALLCLEAR else describe(last)
-            text.append(f"  last turn: {clubs_text(last)} {name}", style="dim")
-        return text
-
     # --- keys -----------------------------------------------------------------------------
+
+    @on(events.Key)
+    def _answer_every_key(self, event: events.Key) -> None:
+        """Every key answers (README): one that is bound here but can't act now says why, and one that
+        is bound nowhere says so. (The key reaches the screen before the bindings run, at the app.)"""
+        key = event.key
+        ours = [
+            _parse(binding.action) for binding in self.BINDINGS if isinstance(binding, Binding) and binding.key == key
+        ]
+        if self.playing and ours:  # the demo's table: only its own keys (and looking around) act
+            if not any(self.check_action(*parsed) for parsed in ours):
+                self.say("The demo is playing: Space pauses it, Esc hands you the table.")
+            return
+        # The demo's own keys at a player's table are as good as unbound.
+        ours = [parsed for parsed in ours if parsed[0] not in ("pause", "stop_demo")]
+        if any(self.check_action(*parsed) for parsed in ours):
+            return  # its binding runs
+        if ours:
+            self.say(self.model.refusal(*ours[0]))
+        elif key not in self.active_bindings:  # the app's keys (the palette, quit) answer for themselves
+            self.say(f"{key_name(key)} does nothing here: ? shows the keys.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Unavailable keys stay in the Footer but dimmed (None); the demo's keys show only in a demo."""
@@ -443,6 +479,9 @@ class GameScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         self.apply(self.model.request_new_deal())
+
+    def action_restart(self) -> None:
+        self.apply(self.model.request_restart())
 
     def action_hint(self) -> None:
         """Ask the hint engine (in a worker: the table stays live) and preview its move; a second press
@@ -494,7 +533,7 @@ class GameScreen(Screen[None]):
             if self.position is not position:  # the table moved on meanwhile: think again
                 continue
             move = hint.move
-            self.set_plan(hint_plan(move), f"Demo: {describe(move)} with the {clubs_text(move)}: {hint.reason}.")
+            self.set_plan(hint_plan(move), f"Demo: {played_text(move)}: {hint.reason}.")
             await asyncio.sleep(self.pace)
             await self._wait_while_paused()
             if not self.playing:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
@@ -29,11 +30,16 @@ from clubfight.shell.widgets.buttons import FlatButton
 
 from .line_viewer_screen import LineViewerScreen
 from .plan import describe_cards
+from .table_model import hand_slots
 
 TIME_LIMIT = 10.0
 """Seconds the solver may take before it answers "unknown in time"; most deals take well under one.
 The search for the move that let a winnable deal slip has no limit: it works on, with a progress
 line, until it knows or the player leaves (Esc)."""
+
+
+PROGRESS_EVERY = 0.1
+"""Seconds between redraws of the search's progress line."""
 
 
 @dataclass(frozen=True)
@@ -159,9 +165,15 @@ class VerdictScreen(ModalScreen[Answer | None]):
 
     async def _search(self) -> None:
         stop = self._stop
+        shown = [0.0]
 
         def progress(nodes: int) -> None:
-            self.post_message(self.Progress(nodes))
+            # The solver reports every few thousand positions, hundreds of times a second: each redraw
+            # takes the interpreter from the search, so the line is redrawn ten times a second at most.
+            now = time.monotonic()
+            if now - shown[0] >= PROGRESS_EVERY:
+                shown[0] = now
+                self.post_message(self.Progress(nodes))
 
         def solve_from(position: Position, time_limit: float | None, lost: LostPositions | None = None) -> SolveResult:
             return self.solver(
@@ -285,7 +297,11 @@ class VerdictScreen(ModalScreen[Answer | None]):
         mistake = self.mistake
         if mistake is not None:
             title = f"Winning from turn {mistake.turn}"
-            self.app.push_screen(LineViewerScreen(mistake.before, mistake.line, title=title))
+            slots = None
+            if self.played is not None:  # the hand as the table showed it at that turn
+                positions, moves = self.played
+                slots = hand_slots(positions[: mistake.turn], moves[: mistake.turn - 1])
+            self.app.push_screen(LineViewerScreen(mistake.before, mistake.line, title=title, slots=slots))
 
     @on(FlatButton.Pressed, "#show-line")
     def _line_pressed(self) -> None:

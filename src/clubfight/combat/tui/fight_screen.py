@@ -71,6 +71,8 @@ T = TypeVar("T")
 COMPUTER = "computer"
 """The worker group of the computer's turn."""
 PACE_STEP = 0.02
+COUNTER_FLOOR = 0.3
+"""Seconds the computer always takes over a counter window, whatever the pace (see computer_turn)."""
 """How often the computer's pause looks whether space skipped it."""
 
 
@@ -224,8 +226,12 @@ class FightScreen(Screen[None]):
             # Decided during the pause, so a decision that takes longer (a counter the computer may
             # make) shows no later than one that doesn't (a play nothing in its hand fits).
             deciding = asyncio.ensure_future(asyncio.to_thread(model.computer_action))
+            # In a counter window the pause has a floor that skipping and pace 0 don't lift: with
+            # animations off, a counter thought about (60 ms for hard) would come later than a play let
+            # stand at once because nothing fits.
+            floor = COUNTER_FLOOR if before.phase is Phase.COUNTER else 0.0
             waited = 0.0
-            while waited < self.pace and not self.skipping:
+            while waited < floor or (waited < self.pace and not self.skipping):
                 await asyncio.sleep(PACE_STEP)
                 waited += PACE_STEP
             try:

@@ -12,6 +12,7 @@ import platformdirs
 HOME_VARIABLE = "CLUBFIGHT_HOME"
 SETTINGS_FILE = "settings.json"
 RECORDS_FOLDER = "records"
+SCREENSHOTS_FOLDER = "screenshots"
 
 
 def data_dir() -> Path:
@@ -28,3 +29,8 @@ def settings_path() -> Path:
 
 def records_dir() -> Path:
     return data_dir() / RECORDS_FOLDER
+
+
+def screenshots_dir() -> Path:
+    """Where the app saves its screenshots (the palette's Screenshot)."""
+    return data_dir() / SCREENSHOTS_FOLDER

@@ -93,11 +93,31 @@ class StartScreen(Screen[object | None]):
                 button.set_class(entry.switch and entry.on, "-on")
 
     def action_entry(self, name: str) -> None:
-        launch = self._owner[name].choose(name)
+        section = self._owner[name]
+        entry = next(entry for entry in section.entries() if entry.name == name)
+        if entry.asks:
+            self._ask(section, entry)
+            return
+        launch = section.choose(name)
         if launch is None:
             self._refresh()
         else:
             self.dismiss(launch)
+
+    def _ask(self, section: StartSection, entry: StartEntry) -> None:
+        """An entry that takes a line of text: its box, then its launch (or a redraw)."""
+        from .text_prompt import Answered, TextPrompt  # only when such an entry is chosen
+
+        def answered(answer: Answered | None) -> None:
+            if answer is None:
+                return
+            if answer.value is None:
+                self._refresh()
+            else:
+                self.dismiss(answer.value)
+
+        prompt = TextPrompt(entry.label.rstrip("…"), entry.asks, lambda text: section.answer(entry.name, text))
+        self.app.push_screen(prompt, answered)
 
     @on(FlatButton.Pressed, ".entry")
     def _pressed(self, event: FlatButton.Pressed) -> None:
