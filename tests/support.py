@@ -4,6 +4,7 @@ fixed greedy rule, and what a fresh interpreter loads."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import functools
 import importlib.util
@@ -107,3 +108,14 @@ def load_benchmark(name: str) -> ModuleType:
     sys.modules[spec.name] = module  # dataclasses look their module up while the script runs
     spec.loader.exec_module(module)
     return module
+
+
+def absolute_imports(source: Path) -> list[str]:
+    """Every module ``source`` imports by absolute name (``import a.b``, ``from a.b import c``)."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return names

@@ -3,8 +3,6 @@ judgement agreeing with the engine."""
 
 from __future__ import annotations
 
-import ast
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,7 +28,7 @@ from clubfight.combat.engine import (
 )
 from clubfight.common.shuffle import SplitMix64, shuffled
 from combat_support import BLACK, RED, accounted, card, make
-from support import ROOT, ui_libraries_loaded
+from support import ROOT, absolute_imports, ui_libraries_loaded
 
 AI_DIR = ROOT / "src" / "clubfight" / "combat" / "ai"
 PHASES = [Phase.SETUP, Phase.ATTACK, Phase.COUNTER]
@@ -319,21 +317,15 @@ def test_normal_and_hard_counter_when_they_can() -> None:
 
 def test_the_ai_package_is_pure() -> None:
     """No I/O, clock, ``random`` or UI in the AI itself (the bench harness aside), and from the rest
-    of the project only the Combat engine and Club Fight's SplitMix64."""
+    of the project only the Combat engine and the shared SplitMix64."""
     forbidden = {"random", "os", "io", "pathlib", "time", "datetime", "textual", "rich", "secrets", "sys"}
     sources = sorted(p for p in AI_DIR.glob("*.py") if p.name != "bench.py")
     assert len(sources) >= 5
     for source in sources:
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            for name in names:
-                assert name.split(".")[0] not in forbidden, f"{source.name} imports {name}"
-                if name.startswith("clubfight"):
-                    assert name == "clubfight.common.shuffle" or name.startswith("clubfight.combat.engine"), name
+        for name in absolute_imports(source):
+            assert name.split(".")[0] not in forbidden, f"{source.name} imports {name}"
+            if name.startswith("clubfight"):
+                assert name == "clubfight.common.shuffle" or name.startswith("clubfight.combat.engine"), name
 
 
 def test_shift_counts_stacks_taken_and_handed_over() -> None:

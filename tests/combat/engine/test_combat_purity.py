@@ -1,11 +1,11 @@
 """The Combat Club engine is pure: no I/O, no clock, no ``random``, no UI, and from the rest of the
-project only Club Fight's engine (for the project's own shuffle, U1/U4)."""
+project only the shared shuffle (U1/U4)."""
 
 from __future__ import annotations
 
 import ast
 
-from support import ROOT, ui_libraries_loaded
+from support import ROOT, absolute_imports, ui_libraries_loaded
 
 ENGINE_DIR = ROOT / "src" / "clubfight" / "combat" / "engine"
 FORBIDDEN = {"random", "os", "io", "pathlib", "time", "datetime", "textual", "rich", "secrets", "sys"}
@@ -15,16 +15,10 @@ def test_combat_engine_imports_nothing_impure() -> None:
     sources = sorted(ENGINE_DIR.glob("*.py"))
     assert len(sources) >= 8
     for source in sources:
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            for name in names:
-                assert name.split(".")[0] not in FORBIDDEN, f"{source.name} imports {name}"
-                if name.startswith("clubfight"):
-                    assert name == "clubfight.common.shuffle", f"{source.name} imports {name}"
+        for name in absolute_imports(source):
+            assert name.split(".")[0] not in FORBIDDEN, f"{source.name} imports {name}"
+            if name.startswith("clubfight"):
+                assert name == "clubfight.common.shuffle", f"{source.name} imports {name}"
 
 
 def test_combat_engine_loads_no_ui_library() -> None:
