@@ -300,6 +300,10 @@ class FightModel:
         self.auto_placed = False
         return self.say("The computer's arrangement for you: Enter to confirm, Esc to change it.")
 
+    def arrangement_in(self, colour: Colour) -> bool:
+        """Setup: whether ``colour`` has arranged (its cards lie face down until both have, U2)."""
+        return colour is Colour.RED or self.round.phase is not Phase.SETUP  # the engine has RED arrange first
+
     def arrange_seed(self) -> int:
         """The seed of the arrangement ``a`` proposes: fixed by the match, so it proposes the same again."""
         return ai_seed(self.match)

@@ -267,6 +267,11 @@ class OnlineFightModel(FightModel):
     def computer_to_act(self) -> bool:
         return False
 
+    def arrangement_in(self, colour: Colour) -> bool:
+        state = self.state
+        arranged = state.view.get("arranged") if state is not None else None
+        return bool(arranged.get(colour.value)) if isinstance(arranged, dict) else True
+
     @property
     def waiting_for_ready(self) -> bool:
         """After a round: the next starts once both have said so; has this seat still to?"""
