@@ -359,8 +359,8 @@ class OnlineFightScreen(FightScreen):
             return action in ("back", "quit", "rules", "settings", "stats")
         if action == "claim":
             return True if model.can_claim(time.monotonic()) else None
-        if action == "undo":
-            return None
+        if action in ("undo", "skip"):
+            return False  # no undo online, and no computer to skip ahead of
         return model.can(action)
 
     def action_confirm(self) -> None:
