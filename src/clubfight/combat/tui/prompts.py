@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from clubfight.combat.engine import Card, Event, Points, Win
 from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.app import cursor_spot
 from clubfight.shell.screens.question_screen import AskScreen
 from clubfight.shell.widgets.buttons import FlatButton
 
@@ -79,12 +80,21 @@ class CounterScreen(ModalScreen[Card | None]):
     def on_mount(self) -> None:
         self._show()
 
+    def _place_cursor(self) -> None:
+        """The cursor on the counter card chosen, else on the button that lets the play stand."""
+        if not self.is_current:
+            return
+        found = self.query(f"#counter-card-{self.index}") if self.options else self.query("#no")
+        if found:
+            self.app.cursor_position = cursor_spot(found.first().region)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle":
             return len(self.options) > 1
         return True
 
     def _show(self) -> None:
+        self.call_after_refresh(self._place_cursor)
         if not self.options:
             self.query_one("#counter-detail", Static).update(
                 "Nothing in your hand fits: Enter to let it stand (it scores, and may win, C5)."

@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from clubfight.common.text import sentence
+from clubfight.shell.app import cursor_spot, speak
 from clubfight.shell.widgets.buttons import FlatButton
 
 
@@ -45,6 +47,16 @@ class AskScreen(ModalScreen[bool]):
             yield Static(self.detail, classes="ask-detail")
             yield FlatButton(f"y  {self.yes}", id="yes")
             yield FlatButton(f"n  {self.no}", id="no")
+
+    def on_mount(self) -> None:
+        """The question into the spoken log (private: it may name the player's own cards), and the
+        cursor on its yes button."""
+        speak(self.app, sentence(self.title_text, self.detail, f"y {self.yes}, n {self.no}"), private=True)
+        self.call_after_refresh(self._place_cursor)
+
+    def _place_cursor(self) -> None:
+        if self.is_current and (buttons := self.query("#yes")):
+            self.app.cursor_position = cursor_spot(buttons.first().region)
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
