@@ -134,3 +134,23 @@ async def test_the_setting_is_switched_on_in_settings_and_saved_only_once_change
         await pilot.pause()
         assert not BOX_DRAWING & set(grid_text(app))
     assert json.loads(home_file.read_text())["screen_reader"] is True
+
+
+@async_test
+async def test_a_moved_cursor_is_drawn_at_once_under_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual moves the terminal cursor only with a frame: without one, it trailed a key behind."""
+    from textual.screen import Screen
+
+    recorded_controls(monkeypatch)
+    save_settings(settings_book(screen_reader=True))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = game(app)
+        repaints: list[Screen[object]] = []
+        refresh = Screen.refresh
+        monkeypatch.setattr(Screen, "refresh", lambda self, *a, **k: (repaints.append(self), refresh(self, *a, **k))[1])
+        await pilot.press("x")
+        await pilot.pause()
+        assert table.query_one("#hand").region.contains_point(app.cursor_position)
+        assert table in repaints

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events, on
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Offset, Region
 from textual.screen import Screen
@@ -66,6 +66,14 @@ def cursor_spot(region: Region) -> Offset:
     """Where the terminal cursor goes on an element: a card's first line inside its border (its rank
     and suit), a button's second cell (after its edge)."""
     return Offset(region.x + 1, region.y + (1 if region.height > 2 else 0))
+
+
+def place_cursor(app: object, spot: Offset) -> None:
+    """``CardGamesApp.place_cursor`` in the app; elsewhere (a bare test app) the offset alone."""
+    if isinstance(app, CardGamesApp):
+        app.place_cursor(spot)
+    elif isinstance(app, App):
+        app.cursor_position = spot
 
 
 def speak(app: object, text: str, *, private: bool = False) -> None:
@@ -279,6 +287,15 @@ class CardGamesApp(GuardedStack):
         """The Screen reader setting is on."""
         return self.settings.get(AccessSettings).screen_reader
 
+    def place_cursor(self, spot: Offset) -> None:
+        """Put the terminal cursor at ``spot`` (screen cells), where screen readers and braille
+        displays look. Textual moves it only with the next frame, so under the Screen reader setting
+        a moved cursor asks for one (else it would trail a key behind)."""
+        if spot != self.cursor_position:
+            self.cursor_position = spot
+            if self.screen_reader:
+                self.screen.refresh()
+
     def speak(self, text: str, *, private: bool = False) -> None:
         """Add one plain line to the spoken log (``private``: the keyboard's player's own, forgotten
         when it passes); with the Screen reader setting, the terminal's title says it too."""
@@ -370,6 +387,7 @@ class CardGamesApp(GuardedStack):
         self.animation_level = base if look.animations and not reader else "none"
         if self.has_class(SCREEN_READER) != reader:
             self.set_class(reader, SCREEN_READER)
+            self.refresh_css(animate=False)  # the dialogs' borders (app.tcss)
             # The terminal cursor shows where each screen puts it (``App.cursor_position``): screen
             # readers and braille displays follow it. Textual hides it for the whole run.
             self.terminal_control("\x1b[?25h" if reader else "\x1b[?25l")

@@ -98,3 +98,4 @@ async def test_the_cursor_follows_the_club_the_action_and_the_card_being_chosen(
         await pilot.press("5")
         await pilot.pause()
         assert grid.card_region(4).contains_point(app.cursor_position)  # the card at place 5
+        assert app.spoken.latest == "Any: 8♠ ✓ Picked 8♠ at 5. Enter plays it."  # the ✓ in words too

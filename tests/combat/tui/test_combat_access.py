@@ -111,6 +111,8 @@ async def test_the_cursor_follows_the_card_picked_and_the_stack_aimed_at() -> No
         await pilot.pause()
         assert screen.query_one(f"#c-slot-{slot}").region.contains_point(app.cursor_position)
         assert app.spoken.latest.startswith("Picked 8♥.")
+        lit = ", ".join(f"{p} {'safe' if safe else 'unsafe'}" for p, safe in sorted(screen.model.targets().items()))
+        assert "4 unsafe" in lit and app.spoken.latest.endswith(f"Lit stacks: {lit}.")
         await pilot.press("4")
         await pilot.pause()
         cell = next(

@@ -66,7 +66,9 @@ def selection_line(model: TableModel) -> str:
     picked = ""
     if plan.action in PICKING_ACTIONS and plan.picked:
         picked = "Picked " + ", ".join(f"{card_label(position.card_at(p))} at {p}" for p in sorted(plan.picked))
-    return sentence(feedback(position, plan), picked)
+    # The screen's ✓ says the move is ready; speech skips the mark (espeak-ng reads nothing for it).
+    ready = "Enter plays it" if model.move is not None and not position.is_over else ""
+    return sentence(feedback(position, plan), picked, ready)
 
 
 def spoken_line(model: TableModel, change: TableChange, who: str = "You") -> str:

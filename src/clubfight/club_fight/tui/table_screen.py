@@ -26,7 +26,7 @@ from clubfight.club_fight.engine import GRID_SIZE, MAX_TURNS, Action, Move, Posi
 from clubfight.club_fight.game import GameSession, unseen_cards
 from clubfight.club_fight.tui import TABLE_CSS
 from clubfight.common.text import sentence
-from clubfight.shell.app import cursor_spot, speak
+from clubfight.shell.app import cursor_spot, place_cursor, speak
 from clubfight.shell.games import GameScreenShown
 from clubfight.shell.widgets import CardSpread
 from clubfight.shell.widgets.button_strip import ButtonStrip, StripButton
@@ -310,6 +310,7 @@ class GameScreen(Screen[None]):
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
+        self.call_after_refresh(self._place_cursor)  # back from a dialog or the spoken log
 
     def on_resize(self, event: events.Resize) -> None:
         if self.is_mounted:
@@ -372,7 +373,7 @@ class GameScreen(Screen[None]):
                 names = {button.name for button in actions.buttons}
                 region = actions.button_region(plan.action.value) if plan.action.value in names else None
         if region is not None:
-            self.app.cursor_position = cursor_spot(region)
+            place_cursor(self.app, cursor_spot(region))
 
     def _show_cards(self, grid: GridView, hand: HandView) -> None:
         model = self.model

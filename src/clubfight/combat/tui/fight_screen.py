@@ -25,7 +25,7 @@ from textual.worker import WorkerState
 
 from clubfight.combat.engine import Card, EventKind, Phase
 from clubfight.combat.tui import COMBAT_CSS
-from clubfight.shell.app import cursor_spot, forget_private, speak
+from clubfight.shell.app import cursor_spot, forget_private, place_cursor, speak
 from clubfight.shell.widgets.buttons import FlatButton, update_if_changed
 from clubfight.shell.widgets.footer import KeyBar
 
@@ -221,7 +221,7 @@ class FightScreen(Screen[None]):
             widget = self.query_one(f"#c-slot-{index}")
         if widget is not None and widget.display:
             region = widget.content_region
-            self.app.cursor_position = cursor_spot(region)
+            place_cursor(self.app, cursor_spot(region))
 
     def round_over(self) -> None:
         if self.host is not None:

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from clubfight.combat.engine import Card, Event, Points, Win
 from clubfight.combat.tui import COMBAT_CSS
-from clubfight.shell.app import cursor_spot
+from clubfight.shell.app import cursor_spot, place_cursor
 from clubfight.shell.screens.question_screen import AskScreen
 from clubfight.shell.widgets.buttons import FlatButton
 
@@ -86,7 +86,7 @@ class CounterScreen(ModalScreen[Card | None]):
             return
         found = self.query(f"#counter-card-{self.index}") if self.options else self.query("#no")
         if found:
-            self.app.cursor_position = cursor_spot(found.first().region)
+            place_cursor(self.app, cursor_spot(found.first().region))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle":

@@ -36,28 +36,31 @@ def selection_line(model: FightModel) -> str:
     if model.round.phase is Phase.SETUP:
         arranged = ", ".join(f"{card.symbol} at {place}" for place, card in model.arranged().items())
         return sentence(f"Arranged {arranged}" if arranged else "", preview)
-    return sentence(f"Picked {picked}" if picked else "", preview)
+    lit = ""
+    if picked and model.attack is None and model.humans_turn:
+        targets = model.targets()  # the stacks the screen lights, each safe or unsafe
+        lit = ", ".join(f"{place} {'safe' if safe else 'unsafe'}" for place, safe in sorted(targets.items()))
+    return sentence(f"Picked {picked}" if picked else "", preview, f"Lit stacks: {lit}" if lit else "")
 
 
 def spoken_lines(model: FightModel, new_log: list[str], change: FightChange) -> list[Spoken]:
-    """What one transition says: the new log lines (each action, counter, turn end and round end), the
-    computer's counter, then the table's message or the play being entered."""
-    said = [Spoken(line) for line in new_log]
+    """What one transition says, as one public line and one private line at most: the new log lines
+    (each action, counter, turn end and round end), the computer's counter and the scores, or the
+    curtain; then the table's message or the play being entered (the player's own)."""
+    public = list(new_log)
     if model.last_by_computer and change.played is not None:
-        said.append(Spoken(sentence(model.last_by_computer)))
+        public.append(model.last_by_computer)
     if change.played is not None:
-        said.append(Spoken(scores_line(model)))
+        public.append(scores_line(model))
+    private = []
     if model.curtain is not None:
-        said.append(Spoken(sentence(model.curtain_text())))
-        return said
-    private = model.hot_seat
-    if model.message:
-        said.append(Spoken(sentence(model.message), private))
+        public.append(model.curtain_text())
+    elif model.message:
+        private.append(model.message)
     elif change.played is None:
-        line = selection_line(model)
-        if line:
-            said.append(Spoken(line, private))
-    return said
+        private.append(selection_line(model))
+    said = [Spoken(sentence(*public)), Spoken(sentence(*private), model.hot_seat)]
+    return [line for line in said if line.text]
 
 
 def counter_line(model: FightModel) -> str:

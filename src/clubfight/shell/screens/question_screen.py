@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from clubfight.common.text import sentence
-from clubfight.shell.app import cursor_spot, speak
+from clubfight.shell.app import cursor_spot, place_cursor, speak
 from clubfight.shell.widgets.buttons import FlatButton
 
 
@@ -56,7 +56,7 @@ class AskScreen(ModalScreen[bool]):
 
     def _place_cursor(self) -> None:
         if self.is_current and (buttons := self.query("#yes")):
-            self.app.cursor_position = cursor_spot(buttons.first().region)
+            place_cursor(self.app, cursor_spot(buttons.first().region))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)

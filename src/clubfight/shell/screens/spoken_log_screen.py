@@ -12,6 +12,8 @@ from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widgets import Static
 
+from clubfight.shell.app import place_cursor
+
 EMPTY = "Nothing said yet: each key's result, each move and the computer's plays are written here."
 
 
@@ -47,7 +49,7 @@ class SpokenLogScreen(Screen[None]):
     def _cursor_on_last(self) -> None:
         region = self.query_one("#spoken-log", VerticalScroll).content_region
         shown = min(len(self.lines), region.height)
-        self.app.cursor_position = Offset(region.x, region.y + max(0, shown - 1))
+        place_cursor(self.app, Offset(region.x, region.y + max(0, shown - 1)))
 
     def action_close(self) -> None:
         self.dismiss()
