@@ -154,3 +154,23 @@ async def test_a_moved_cursor_is_drawn_at_once_under_the_setting(monkeypatch: py
         await pilot.pause()
         assert table.query_one("#hand").region.contains_point(app.cursor_position)
         assert table in repaints
+
+
+@async_test
+async def test_other_screens_get_the_cursor_on_their_first_entry_or_the_focused_widget() -> None:
+    from textual.widgets import Select
+
+    from clubfight.shell.screens.start_screen import StartScreen
+
+    app = make_app(seed=None, level=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        first = app.screen.query(".entry").first()
+        assert first.region.contains_point(app.cursor_position)  # e  Easy
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        focused = app.screen.focused
+        assert isinstance(focused, Select) and focused.region.contains_point(app.cursor_position)

@@ -296,6 +296,34 @@ class CardGamesApp(GuardedStack):
             if self.screen_reader:
                 self.screen.refresh()
 
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        self.call_after_refresh(self._cursor_on_screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def pop_screen(self) -> Any:
+        self.call_after_refresh(self._cursor_on_screen)
+        return super().pop_screen()
+
+    def switch_screen(self, screen: Any) -> Any:
+        self.call_after_refresh(self._cursor_on_screen)
+        return super().switch_screen(screen)
+
+    def _cursor_on_screen(self) -> None:
+        """A screen that doesn't place the cursor itself (``PLACES_CURSOR``: the tables, the questions,
+        the spoken log) gets it on its focused widget, else its first button, else its first line."""
+        screen = self.screen
+        if getattr(screen, "PLACES_CURSOR", False):
+            return
+        target = screen.focused or next(iter(screen.query(".entry, FlatButton, ButtonStrip")), None)
+        region = target.region if target is not None else screen.region
+        if region:
+            self.place_cursor(cursor_spot(region))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Tab moves the focus (settings, the help): the cursor follows it."""
+        if not getattr(self.screen, "PLACES_CURSOR", False):
+            self.call_after_refresh(self._cursor_on_screen)
+
     def speak(self, text: str, *, private: bool = False) -> None:
         """Add one plain line to the spoken log (``private``: the keyboard's player's own, forgotten
         when it passes); with the Screen reader setting, the terminal's title says it too."""

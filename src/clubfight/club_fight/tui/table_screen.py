@@ -160,6 +160,9 @@ class TableHost(Protocol):
 class GameScreen(Screen[None]):
     """One game of Club Fight on the table; ``demo`` tables are played by the hint engine."""
 
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
+
     GAME = "club-fight"
     CSS_PATH = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = _bindings()

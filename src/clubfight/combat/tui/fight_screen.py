@@ -90,6 +90,9 @@ class FightHost(Protocol):
 
 
 class FightScreen(Screen[None]):
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
+
     GAME = "combat"
     CSS_PATH = COMBAT_CSS
     BINDINGS: ClassVar[list[BindingType]] = _bindings()

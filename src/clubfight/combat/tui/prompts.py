@@ -38,6 +38,9 @@ class CounterScreen(ModalScreen[Card | None]):
     so and Enter lets the play stand: it is asked after every unsafe play, so that the attacker
     can't tell a defender who holds nothing that fits from one who lets the play stand."""
 
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
+
     CSS_PATH = COMBAT_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -18,6 +18,9 @@ from clubfight.shell.widgets.buttons import FlatButton
 class AskScreen(ModalScreen[bool]):
     """A question with a yes and a no button; y/Enter answer yes, n/Esc answer no."""
 
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
+
     DEFAULT_CSS = """
     AskScreen { align: center middle; background: $background; }  /* covers what is beneath fully */
     AskScreen .ask { width: 64; height: auto; padding: 1 2; border: thick $primary; background: $surface; }

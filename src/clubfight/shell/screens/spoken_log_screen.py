@@ -18,6 +18,9 @@ EMPTY = "Nothing said yet: each key's result, each move and the computer's plays
 
 
 class SpokenLogScreen(Screen[None]):
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
+
     DEFAULT_CSS = """
     #spoken-title { height: 1; text-style: bold; }
     #spoken-log { height: 1fr; }
