@@ -69,10 +69,14 @@ def deal_start(code: str, variant: Variant = Variant.NONE) -> Start:
 
 def settings_sections() -> tuple[type[Any], ...]:
     """Every section of the settings file: the app's and each registered game's."""
-    from clubfight.common.storage.settings import AppSettings
+    from clubfight.common.storage.settings import AccessSettings, AppSettings
     from clubfight.games import registered
 
-    return (AppSettings, *(game.settings_section for game in registered() if game.settings_section is not None))
+    return (
+        AppSettings,
+        AccessSettings,
+        *(game.settings_section for game in registered() if game.settings_section is not None),
+    )
 
 
 def settings_book(**fields: Any) -> Any:

@@ -20,7 +20,7 @@ from clubfight.club_fight.storage.stats import load_stats, record_game
 from clubfight.club_fight.tui.entry import club_fight_stats_pane
 from clubfight.combat.storage.stats import load_combat_stats
 from clubfight.combat.tui.match_side import combat_stats_pane
-from clubfight.common.storage.settings import AppSettings
+from clubfight.common.storage.settings import AccessSettings, AppSettings
 from clubfight.games import registered
 from clubfight.shell.screens.settings_screen import SettingsScreen
 from clubfight.shell.screens.stats_screen import StatsScreen
@@ -67,7 +67,7 @@ def stats_screen(summary: StatsSummary | None = None) -> StatsScreen:
 
 def settings_screen(settings: Any = None, path: Path | None = None) -> SettingsScreen:
     """The settings screen as ``o`` opens it: the app's look, then each game's settings."""
-    sections = [(None, AppSettings)] + [
+    sections = [(None, AppSettings), (None, AccessSettings)] + [
         (game.title, game.settings_section) for game in registered() if game.settings_section is not None
     ]
     return SettingsScreen(settings if settings is not None else load_all_settings().value, sections, path=path)

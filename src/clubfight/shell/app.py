@@ -13,18 +13,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events, on
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.geometry import Offset, Region
 from textual.screen import Screen
 
 from clubfight.common.storage.paths import screenshots_dir
-from clubfight.common.storage.settings import AppSettings, SettingsBook, SettingsSection, load_settings, update_settings
+from clubfight.common.storage.settings import (
+    AccessSettings,
+    AppSettings,
+    SettingsBook,
+    SettingsSection,
+    load_settings,
+    update_settings,
+)
 
 from .games import Game, GameScreenShown
 from .layout import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
+from .spoken import SpokenLog, title_sequence
 from .stack import GuardedStack
 from .themes import FELT, register_themes
 from .widgets import CardSpread
+from .widgets.card_spread import SCREEN_READER
 
 if TYPE_CHECKING:
     from .screens.settings_screen import SettingsScreen
@@ -52,6 +62,32 @@ def utc_today() -> date:
     return datetime.now(timezone.utc).date()
 
 
+def cursor_spot(region: Region) -> Offset:
+    """Where the terminal cursor goes on an element: a card's first line inside its border (its rank
+    and suit), a button's second cell (after its edge)."""
+    return Offset(region.x + 1, region.y + (1 if region.height > 2 else 0))
+
+
+def place_cursor(app: object, spot: Offset) -> None:
+    """``CardGamesApp.place_cursor`` in the app; elsewhere (a bare test app) the offset alone."""
+    if isinstance(app, CardGamesApp):
+        app.place_cursor(spot)
+    elif isinstance(app, App):
+        app.cursor_position = spot
+
+
+def speak(app: object, text: str, *, private: bool = False) -> None:
+    """``CardGamesApp.speak`` when a game's screen runs in the app (not in a bare test app)."""
+    if isinstance(app, CardGamesApp):
+        app.speak(text, private=private)
+
+
+def forget_private(app: object) -> None:
+    """``CardGamesApp.forget_private`` when a game's screen runs in the app."""
+    if isinstance(app, CardGamesApp):
+        app.forget_private()
+
+
 class CardGamesApp(GuardedStack):
     """The app: ``games`` in start-screen order (the first is the default), ``launch`` what the
     command line asked for (None: the start screen, after the first game's unfinished one)."""
@@ -59,7 +95,10 @@ class CardGamesApp(GuardedStack):
     HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
     TITLE = "Club Fight"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False),
+        Binding("f2", "spoken_log", "Spoken log", show=False),
+    ]
 
     def __init__(
         self,
@@ -78,7 +117,7 @@ class CardGamesApp(GuardedStack):
         """Seeds for fresh deals and matches; tests pass fixed ones."""
         self.today = today
         """The UTC date for daily deals and the statistics; tests pass a fixed one."""
-        self.settings = SettingsBook([AppSettings()])
+        self.settings = SettingsBook([AppSettings(), AccessSettings()])
         self.first_frame_file: str | None = None
         """For benchmarks/startup.py: write the time of a game's first frame here, then exit."""
         register_themes(self)
@@ -92,6 +131,8 @@ class CardGamesApp(GuardedStack):
         self._theme_css_given = True
         self._held_warnings: list[str] | None = []
         """Start-up warnings, held until we know what screen comes first (then shown there)."""
+        self.spoken = SpokenLog()
+        """Every game's plain lines for a screen reader (F2 shows them; ``speak`` adds one)."""
 
     # --- the games ------------------------------------------------------------------------
 
@@ -239,6 +280,78 @@ class CardGamesApp(GuardedStack):
             place = f" as {where}" if where else ""
             self.notify(f"Couldn't save the screenshot{place}: {reason}.", title="Screenshot", severity="error")
 
+    # --- play by screen reader ---------------------------------------------------------------
+
+    @property
+    def screen_reader(self) -> bool:
+        """The Screen reader setting is on."""
+        return self.settings.get(AccessSettings).screen_reader
+
+    def place_cursor(self, spot: Offset) -> None:
+        """Put the terminal cursor at ``spot`` (screen cells), where screen readers and braille
+        displays look. Textual moves it only with the next frame, so under the Screen reader setting
+        a moved cursor asks for one (else it would trail a key behind)."""
+        if spot != self.cursor_position:
+            self.cursor_position = spot
+            if self.screen_reader:
+                self.screen.refresh()
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        self.call_after_refresh(self._cursor_on_screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def pop_screen(self) -> Any:
+        self.call_after_refresh(self._cursor_on_screen)
+        return super().pop_screen()
+
+    def switch_screen(self, screen: Any) -> Any:
+        self.call_after_refresh(self._cursor_on_screen)
+        return super().switch_screen(screen)
+
+    def _cursor_on_screen(self) -> None:
+        """A screen that doesn't place the cursor itself (``PLACES_CURSOR``: the tables, the questions,
+        the spoken log) gets it on its focused widget, else its first button, else its first line."""
+        screen = self.screen
+        if getattr(screen, "PLACES_CURSOR", False):
+            return
+        target = screen.focused or next(iter(screen.query(".entry, FlatButton, ButtonStrip")), None)
+        region = target.region if target is not None else screen.region
+        if region:
+            self.place_cursor(cursor_spot(region))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Tab moves the focus (settings, the help): the cursor follows it."""
+        if not getattr(self.screen, "PLACES_CURSOR", False):
+            self.call_after_refresh(self._cursor_on_screen)
+
+    def speak(self, text: str, *, private: bool = False) -> None:
+        """Add one plain line to the spoken log (``private``: the keyboard's player's own, forgotten
+        when it passes); with the Screen reader setting, the terminal's title says it too."""
+        if self.spoken.add(text, private=private) and self.screen_reader:
+            self.terminal_control(title_sequence(self.spoken.latest))
+
+    def forget_private(self) -> None:
+        """The keyboard passes (hot-seat): the lines about the last player's own cards go, and so
+        does a title that may name them."""
+        self.spoken.forget_private()
+        if self.screen_reader:
+            self.terminal_control(title_sequence(self.spoken.latest or self.title))
+
+    def terminal_control(self, sequence: str) -> None:
+        """Write an escape sequence to the terminal itself (the title, the cursor's visibility), which
+        Textual has no call for. Nothing is written by a headless app (tests, benchmarks)."""
+        driver = self._driver
+        if driver is not None and not self.is_headless:
+            driver.write(sequence)
+            driver.flush()
+
+    def action_spoken_log(self) -> None:
+        """F2: the spoken log, every game's lines."""
+        from .screens.spoken_log_screen import SpokenLogScreen  # screens load when first opened
+
+        if not isinstance(self.screen, SpokenLogScreen):
+            self.push_screen(SpokenLogScreen(self.spoken.texts()))
+
     def action_rules(self) -> None:
         """The help of the game in play."""
         self.push_screen(self.game_for_screen().help_screen())
@@ -273,7 +386,9 @@ class CardGamesApp(GuardedStack):
         return self.settings.get(kind)
 
     def _sections(self) -> list[type[SettingsSection]]:
-        return [AppSettings] + [game.settings_section for game in self.games if game.settings_section is not None]
+        return [AppSettings, AccessSettings] + [
+            game.settings_section for game in self.games if game.settings_section is not None
+        ]
 
     def _load_settings(self) -> None:
         loaded = load_settings(self._sections())
@@ -281,7 +396,8 @@ class CardGamesApp(GuardedStack):
         self.apply_settings(loaded.value)
 
     def apply_settings(self, settings: SettingsBook) -> None:
-        """Theme, four-colour deck and animations, live; then each game applies its own part."""
+        """Theme, four-colour deck, animations and the Screen reader setting, live; then each game
+        applies its own part."""
         self.settings = settings
         look = settings.get(AppSettings)
         theme = os.environ.get("TEXTUAL_THEME") or look.theme  # the environment wins for this run
@@ -295,7 +411,16 @@ class CardGamesApp(GuardedStack):
             for screen in self.screen_stack:
                 screen.query(CardSpread).refresh()  # the cards' inks (card_look.py) follow the class
         base = getattr(self, "_animation_level_at_start", self.animation_level)
-        self.animation_level = base if look.animations else "none"
+        reader = settings.get(AccessSettings).screen_reader
+        self.animation_level = base if look.animations and not reader else "none"
+        if self.has_class(SCREEN_READER) != reader:
+            self.set_class(reader, SCREEN_READER)
+            self.refresh_css(animate=False)  # the dialogs' borders (app.tcss)
+            # The terminal cursor shows where each screen puts it (``App.cursor_position``): screen
+            # readers and braille displays follow it. Textual hides it for the whole run.
+            self.terminal_control("\x1b[?25h" if reader else "\x1b[?25l")
+            for screen in self.screen_stack:
+                screen.query(CardSpread).refresh()  # card borders blank or drawn
         for game in self.games:
             section = game.settings_section
             game.settings_changed(settings.get(section) if section is not None else None)
@@ -312,7 +437,7 @@ class CardGamesApp(GuardedStack):
     def open_settings(self) -> None:
         from .screens.settings_screen import SettingsScreen  # screens load when first opened
 
-        sections = [(None, AppSettings)] + [
+        sections = [(None, AppSettings), (None, AccessSettings)] + [
             (game.title, game.settings_section) for game in self.games if game.settings_section is not None
         ]
 

@@ -29,6 +29,7 @@ def app_commands(app: CardGamesApp, screen: Screen[Any]) -> Iterator[SystemComma
     yield SystemCommand("Statistics", "Games, wins, streaks and scores (s)", app.action_stats)
     yield SystemCommand("Settings", "Theme, four-colour deck, animations, questions (o)", app.action_settings)
     yield SystemCommand("Help", "The keys and the full rules (?)", app.action_rules)
+    yield SystemCommand("Spoken log", "Every move and key's result as one plain line each (F2)", app.action_spoken_log)
     for game, path in _records(app.games)[:REPLAYS_OFFERED]:
         yield SystemCommand(f"Replay {path.stem}", f"Step through the exported record {path.name}", _replay(game, path))
 

@@ -16,6 +16,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.geometry import Region
 from textual.keys import format_key
 from textual.screen import Screen
 from textual.widgets import Static
@@ -24,6 +25,8 @@ from textual.worker import WorkerState
 from clubfight.club_fight.engine import GRID_SIZE, MAX_TURNS, Action, Move, Position, Variant
 from clubfight.club_fight.game import GameSession, unseen_cards
 from clubfight.club_fight.tui import TABLE_CSS
+from clubfight.common.text import sentence
+from clubfight.shell.app import cursor_spot, place_cursor, speak
 from clubfight.shell.games import GameScreenShown
 from clubfight.shell.widgets import CardSpread
 from clubfight.shell.widgets.button_strip import ButtonStrip, StripButton
@@ -48,6 +51,7 @@ from .plan import (
     played_text,
     unseen_line,
 )
+from .spoken_text import hand_line, spoken_line, table_line
 from .suit_counter import SuitCounter
 from .table_model import RESTART_KEY, TableChange, TableModel
 
@@ -156,6 +160,9 @@ class TableHost(Protocol):
 class GameScreen(Screen[None]):
     """One game of Club Fight on the table; ``demo`` tables are played by the hint engine."""
 
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
+
     GAME = "club-fight"
     CSS_PATH = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -186,6 +193,8 @@ class GameScreen(Screen[None]):
         self._binding_states: tuple[bool | None, ...] = ()
         self._resumed = False
         """Whether the screen has been shown (resumed) before: see ``_first_resume``."""
+        self._last_place = 0
+        """The place last pressed: the cursor goes there while it is part of the move."""
         self._choice_buttons: list[FlatButton] = []
         """The buttons of the lines to choose from (#choices), mounted as a turn first needs them."""
 
@@ -244,6 +253,7 @@ class GameScreen(Screen[None]):
         if change.restart and host is not None:
             host.restart_requested(self, change.abandoned)
         self.render_table()
+        speak(self.app, spoken_line(self.model, change, "Demo" if self.demo else "You"))
 
     def set_plan(self, plan: Plan, message: str = "") -> None:
         """Show ``plan`` and ``message`` without playing anything (hints, the demo's preview)."""
@@ -287,6 +297,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.render_table()
+        speak(self.app, sentence(table_line(self.model), hand_line(self.model, "".join(HAND_KEYS)), self.message))
         self.watch(self.app, "theme", lambda _: self.render_table(), init=False)  # suit_ink follows the theme
         self.call_after_refresh(self.post_message, GameScreenShown())
         if self.demo:
@@ -302,6 +313,7 @@ class GameScreen(Screen[None]):
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
+        self.call_after_refresh(self._place_cursor)  # back from a dialog or the spoken log
 
     def on_resize(self, event: events.Resize) -> None:
         if self.is_mounted:
@@ -337,6 +349,34 @@ class GameScreen(Screen[None]):
         # The unseen cards: drawn only from 120x40 on (table.tcss), kept up to date at any size.
         update_if_changed(self.query_one("#unseen", Static), unseen_line(unseen_cards(position)))
         self._refresh_footer()
+        self.call_after_refresh(self._place_cursor)
+
+    def _place_cursor(self) -> None:
+        """The terminal cursor on the element being chosen, where screen readers and braille displays
+        look: the card last pressed for the move, else the line chosen, else the action, else the club
+        picked, else the first club of the hand."""
+        if not self.is_current:
+            return
+        plan, move = self.model.plan, self.model.move
+        slots = self.model.hand_slots()
+        region: Region | None = None
+        if plan.club is None or plan.club not in slots:
+            first = next((i for i, club in enumerate(slots) if club is not None), None)
+            region = self.query_one(HandView).card_region(first) if first is not None else None
+        elif plan.action is None:
+            region = self.query_one(HandView).card_region(slots.index(plan.club))
+        elif self._last_place in plan.picked or (move is not None and self._last_place in move.cleared):
+            region = self.query_one(GridView).card_region(self._last_place - 1)
+        else:
+            chosen = [button for button in self._choice_buttons if button.display and button.has_class("-chosen")]
+            if chosen:
+                region = chosen[0].content_region
+            else:
+                actions = self.query_one(ActionPanel)
+                names = {button.name for button in actions.buttons}
+                region = actions.button_region(plan.action.value) if plan.action.value in names else None
+        if region is not None:
+            place_cursor(self.app, cursor_spot(region))
 
     def _show_cards(self, grid: GridView, hand: HandView) -> None:
         model = self.model
@@ -457,6 +497,7 @@ class GameScreen(Screen[None]):
         self.apply(self.model.choose_action(Action(name)))
 
     def action_place(self, place: int) -> None:
+        self._last_place = place
         self.apply(self.model.press_place(place))
 
     def action_direction(self, direction: str) -> None:

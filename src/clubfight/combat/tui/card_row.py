@@ -54,6 +54,8 @@ class CardRow(Horizontal):
                 mark = f"•{model.picked.index(card) + 1}"
             elif card in arranged and model.viewer is not None:
                 mark = f"→{arrange_places(model.viewer)[model.arrangement.index(card)]}"
+            elif "-dim" in states:
+                mark = "✗"  # can't be played now: said by a mark as well as the dimmed face
             widget.show_card(
                 card, title=SLOT_LABELS[i], mark=mark, states=frozenset(states), note="ADV" if advantage else ""
             )

@@ -19,11 +19,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import WorkerState
 
 from clubfight.combat.engine import Card, EventKind, Phase
 from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.app import cursor_spot, forget_private, place_cursor, speak
 from clubfight.shell.widgets.buttons import FlatButton, update_if_changed
 from clubfight.shell.widgets.footer import KeyBar
 
@@ -36,6 +38,7 @@ from .fight_text import variants_text
 from .log_screen import FullLogScreen
 from .prompts import CounterScreen, DrawOffScreen, EndTurnScreen
 from .side_panel import SidePanel
+from .spoken_text import counter_line, spoken_lines
 
 __all__ = ["SLOT_KEYS", "FightHost", "FightScreen"]
 
@@ -87,6 +90,9 @@ class FightHost(Protocol):
 
 
 class FightScreen(Screen[None]):
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
+
     GAME = "combat"
     CSS_PATH = COMBAT_CSS
     BINDINGS: ClassVar[list[BindingType]] = _bindings()
@@ -103,6 +109,8 @@ class FightScreen(Screen[None]):
         """Space: the computer's moves play at once until the player's next decision."""
         self._modal = False
         """A question of the fight's is open: the flow waits for its answer."""
+        self._spoken_size = len(model.log)
+        """How much of the log the spoken log has said."""
 
     @property
     def busy(self) -> bool:
@@ -126,6 +134,8 @@ class FightScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.render_model()
+        self._spoken_size = max(0, len(self.model.log) - 1)  # the round's opening line, or the last action
+        self._speak(FightChange())
         self.call_after_refresh(self.resume_flow)
         self.watch(self.app, "theme", lambda _: self.render_model(), init=False)  # red_ink follows the theme
 
@@ -148,6 +158,7 @@ class FightScreen(Screen[None]):
             self.query_one(CardRow).show(model)
             self.query_one(SidePanel).show(model, thinking=self.busy)
         self.refresh_bindings()
+        self.call_after_refresh(self._place_cursor)
 
     def _status(self) -> Text:
         match = self.model.match
@@ -167,6 +178,7 @@ class FightScreen(Screen[None]):
     # --- the flow: questions, the computer's moves ----------------------------------------------
 
     def apply(self, change: FightChange) -> None:
+        self._speak(change)
         if self.host is not None and (change.played is not None or change.new_round or change.undone):
             self.host.fight_changed(self)
         if change.undone:
@@ -180,6 +192,39 @@ class FightScreen(Screen[None]):
             self.round_over()
         else:
             self.call_after_refresh(self.resume_flow)
+
+    def _speak(self, change: FightChange) -> None:
+        """The transition's plain lines into the spoken log (F2), the log's new lines first."""
+        log = self.model.log
+        if len(log) < self._spoken_size:  # an undo or a new match shortened it
+            self._spoken_size = len(log)
+        new, self._spoken_size = log[self._spoken_size :], len(log)
+        if change.curtain:
+            forget_private(self.app)  # the next player mustn't read the last one's cards back
+        for line in spoken_lines(self.model, new, change):
+            speak(self.app, line.text, private=line.private)
+
+    def _place_cursor(self) -> None:
+        """The terminal cursor on the element being chosen, where screen readers and braille displays
+        look: the stack aimed at, else the last card picked, else the first card of the row."""
+        model = self.model
+        if model.curtain is not None or not self.is_current:
+            return
+        widget: Widget | None = None
+        target = model.target if model.target is not None else (model.attack.to if model.attack else None)
+        if target is not None:
+            for row in range(3):
+                for col in range(3):
+                    if self.place_at(row, col) == target:
+                        widget = self.query_one(f"#c-cell-{row}-{col}")
+        else:
+            chosen = model.picked[-1:] or model.arrangement[-1:]
+            slots = model.row
+            index = slots.index(chosen[0]) if chosen and chosen[0] in slots else 0
+            widget = self.query_one(f"#c-slot-{index}")
+        if widget is not None and widget.display:
+            region = widget.content_region
+            place_cursor(self.app, cursor_spot(region))
 
     def round_over(self) -> None:
         if self.host is not None:
@@ -196,6 +241,7 @@ class FightScreen(Screen[None]):
         if model.humans_turn:
             self.skipping = False
             if r.phase is Phase.COUNTER:  # after every unsafe play, a card that fits or not
+                speak(self.app, counter_line(model), private=True)
                 self._ask(CounterScreen.asking(model), self._countered)
             return
         if model.computer_to_act and not self.busy:

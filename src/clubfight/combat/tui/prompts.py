@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from clubfight.combat.engine import Card, Event, Points, Win
 from clubfight.combat.tui import COMBAT_CSS
+from clubfight.shell.app import cursor_spot, place_cursor
 from clubfight.shell.screens.question_screen import AskScreen
 from clubfight.shell.widgets.buttons import FlatButton
 
@@ -36,6 +37,9 @@ class CounterScreen(ModalScreen[Card | None]):
     Dismisses with the counter card, or None to let the play stand. With no card that fits it says
     so and Enter lets the play stand: it is asked after every unsafe play, so that the attacker
     can't tell a defender who holds nothing that fits from one who lets the play stand."""
+
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
 
     CSS_PATH = COMBAT_CSS
 
@@ -79,12 +83,21 @@ class CounterScreen(ModalScreen[Card | None]):
     def on_mount(self) -> None:
         self._show()
 
+    def _place_cursor(self) -> None:
+        """The cursor on the counter card chosen, else on the button that lets the play stand."""
+        if not self.is_current:
+            return
+        found = self.query(f"#counter-card-{self.index}") if self.options else self.query("#no")
+        if found:
+            place_cursor(self.app, cursor_spot(found.first().region))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle":
             return len(self.options) > 1
         return True
 
     def _show(self) -> None:
+        self.call_after_refresh(self._place_cursor)
         if not self.options:
             self.query_one("#counter-detail", Static).update(
                 "Nothing in your hand fits: Enter to let it stand (it scores, and may win, C5)."

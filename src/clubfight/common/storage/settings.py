@@ -119,6 +119,24 @@ class AppSettings(SettingsSection):
     }
 
 
+@dataclass(frozen=True)
+class AccessSettings(SettingsSection):
+    """Play by screen reader or braille display, the same for both games. Written only once changed
+    (``OMIT_DEFAULTS``): the files written before it keep their bytes."""
+
+    screen_reader: bool = False
+    """No animations, no box drawing around the cards, the terminal cursor shown on the element being
+    chosen, and each line of the spoken log in the terminal's title."""
+
+    OMIT_DEFAULTS: ClassVar[bool] = True
+    TITLES: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "screen_reader": (
+            "Screen reader",
+            "cursor on the choice, last spoken line in the title, no animations or card boxes",
+        ),
+    }
+
+
 class SettingsBook:
     """Every section read from one settings file, and the keys no section claimed (kept as they are)."""
 

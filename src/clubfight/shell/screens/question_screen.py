@@ -10,11 +10,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from clubfight.common.text import sentence
+from clubfight.shell.app import cursor_spot, place_cursor, speak
 from clubfight.shell.widgets.buttons import FlatButton
 
 
 class AskScreen(ModalScreen[bool]):
     """A question with a yes and a no button; y/Enter answer yes, n/Esc answer no."""
+
+    PLACES_CURSOR = True
+    """It puts the terminal cursor on what is being chosen itself (else the app puts it: app.py)."""
 
     DEFAULT_CSS = """
     AskScreen { align: center middle; background: $background; }  /* covers what is beneath fully */
@@ -45,6 +50,16 @@ class AskScreen(ModalScreen[bool]):
             yield Static(self.detail, classes="ask-detail")
             yield FlatButton(f"y  {self.yes}", id="yes")
             yield FlatButton(f"n  {self.no}", id="no")
+
+    def on_mount(self) -> None:
+        """The question into the spoken log (private: it may name the player's own cards), and the
+        cursor on its yes button."""
+        speak(self.app, sentence(self.title_text, self.detail, f"y {self.yes}, n {self.no}"), private=True)
+        self.call_after_refresh(self._place_cursor)
+
+    def _place_cursor(self) -> None:
+        if self.is_current and (buttons := self.query("#yes")):
+            place_cursor(self.app, cursor_spot(buttons.first().region))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)

@@ -1,4 +1,5 @@
-"""Shown instead of a broken layout when the terminal is below the minimum size."""
+"""Shown instead of a broken layout when the terminal (or, served, the browser window) is below the
+minimum size."""
 
 from __future__ import annotations
 
@@ -31,6 +32,10 @@ class TooSmallScreen(Screen[None]):
         self._show(event.size.width, event.size.height)
 
     def _show(self, width: int, height: int) -> None:
-        self.query_one("#too-small", Static).update(
-            f"Please enlarge the terminal to {MIN_SIZE[0]}x{MIN_SIZE[1]}\n(it is {width}x{height} now).\n\nq quits."
-        )
+        self.query_one("#too-small", Static).update(too_small_text(width, height, web=self.app.is_web))
+
+
+def too_small_text(width: int, height: int, *, web: bool) -> str:
+    """What to enlarge: in a browser (``clubfight serve``) the player has a window, not a terminal."""
+    what = "window" if web else "terminal"
+    return f"Please enlarge the {what} to {MIN_SIZE[0]}x{MIN_SIZE[1]}\n(it is {width}x{height} now).\n\nq quits."

@@ -29,6 +29,11 @@ BOXES = {
     "dashed": ("┏╍┓", "╏ ╏", "┗╍┛"),
 }
 """Each border's corners, edges and sides (as Textual draws the same border names)."""
+PLAIN_BOX = ("   ", "   ", "   ")
+"""Every card's border under the Screen reader setting: blank, so a screen reader or braille display
+doesn't spell out box drawing around every card; the key and the mark stay in it, the size too."""
+SCREEN_READER = "-screen-reader"
+"""The app's class while the Screen reader setting is on."""
 
 
 class CardSlot(NamedTuple):
@@ -116,13 +121,14 @@ class CardSpread(PointedParts, can_focus=False):
         table = self.background_colors[1]
         theme = self.app.current_theme
         context = frozenset({FOUR_COLOUR}) if any(n.has_class("-four-colour") for n in self.ancestors) else frozenset()
+        plain = self.app.has_class(SCREEN_READER)
         for index, (slot, region) in enumerate(zip(self._slots, self.places(width, height), strict=True)):
             states = slot.states | context
             if str(index) == self.hovered:
                 states |= {HOVER}
             ink = ink_for(look_for(states, self.LAYERS), theme, table)
             meta = Style.from_meta({self.PART_META: str(index), "@click": f"press({index})"})
-            for row, (text, style) in enumerate(self._card_lines(slot, ink, region.width, region.height)):
+            for row, (text, style) in enumerate(self._card_lines(slot, ink, region.width, region.height, plain)):
                 line = lines[region.y + row]
                 line.append(" " * (region.x - line.cell_len))  # the gutter since the last card
                 for words, look in zip(text, style, strict=True):
@@ -130,11 +136,13 @@ class CardSpread(PointedParts, can_focus=False):
         return Text("\n").join(lines)
 
     def _card_lines(
-        self, slot: CardSlot, ink: Ink, width: int, height: int
+        self, slot: CardSlot, ink: Ink, width: int, height: int, plain: bool = False
     ) -> list[tuple[tuple[str, ...], tuple[Style, ...]]]:
-        """Each line of one card as its pieces and their styles."""
+        """Each line of one card as its pieces and their styles (``plain``: a blank border)."""
         face = Style(color=ink.ink.rich_color, bgcolor=ink.face.rich_color, bold=True)
         box = BOXES.get(ink.border) if width >= 2 and height >= 2 else None  # no room for a border
+        if box is not None and plain:
+            box = PLAIN_BOX
         inner_width, inner_height = (width - 2, height - 2) if box else (width, height)
         words = (
             self.draw_face(slot.card, inner_width, inner_height)
