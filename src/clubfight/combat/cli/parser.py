@@ -10,6 +10,7 @@ from clubfight.common.command_line import OneLineParser, seed_value
 
 from .bench import add_bench_parser
 from .bot import add_bot_parser
+from .online import add_online_parsers
 from .server import add_server_parser
 
 HANDLERS = {
@@ -19,6 +20,9 @@ HANDLERS = {
     "bench": "clubfight.combat.cli.bench",
     "server": "clubfight.combat.cli.server",
     "bot": "clubfight.combat.cli.bot",
+    "host": "clubfight.combat.cli.online",
+    "join": "clubfight.combat.cli.online",
+    "watch": "clubfight.combat.cli.online",
 }
 """The module that runs each ``clubfight combat`` command (None: the match itself)."""
 
@@ -74,3 +78,4 @@ def add_combat_parser(commands: Any) -> None:
     add_bench_parser(combat_commands)
     add_server_parser(combat_commands)
     add_bot_parser(combat_commands)
+    add_online_parsers(combat_commands)

@@ -4,12 +4,14 @@ from clubfight.common.records import RecordError
 
 from .match import Match, PlayedRound
 from .records import MAX_LINE_LENGTH, MAX_RECORD_LINES, format_record, parse_record
-from .results import OPPONENTS, CombatFigures, CombatResult, CombatSave, combat_figures
+from .results import ONLINE, OPPONENTS, RESULT_OPPONENTS, CombatFigures, CombatResult, CombatSave, combat_figures
 
 __all__ = [
     "MAX_LINE_LENGTH",
     "MAX_RECORD_LINES",
+    "ONLINE",
     "OPPONENTS",
+    "RESULT_OPPONENTS",
     "CombatFigures",
     "CombatResult",
     "CombatSave",

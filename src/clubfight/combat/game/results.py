@@ -17,11 +17,16 @@ from .match import Match
 
 OPPONENTS = ("easy", "normal", "hard")
 """The computer's levels, in the order the figures are shown (``clubfight.combat.ai.LEVELS``)."""
+ONLINE = "online"
+"""The opponent of a match played online against another person: its figures are kept apart."""
+RESULT_OPPONENTS = (*OPPONENTS, ONLINE)
+"""Every opponent a recorded match may have had."""
 
 
 @dataclass(frozen=True, slots=True)
 class CombatResult:
-    """One match played against the computer at ``opponent``, from the player's side (``colour``).
+    """One match played against the computer at ``opponent`` (or ``online``, against a person through a
+    match server), from the player's side (``colour``).
 
     ``wins_by`` and ``losses_by`` name how each round the player won or lost was decided (W7's name).
     ``best_score`` is the player's highest score at the end of a round. An abandoned match (the
@@ -147,7 +152,7 @@ def combat_figures(results: Iterable[CombatResult]) -> tuple[CombatFigures, ...]
     for result in results:
         by_level.setdefault(result.opponent, []).append(result)
     found = []
-    for opponent in (*OPPONENTS, *sorted(set(by_level) - set(OPPONENTS))):
+    for opponent in (*RESULT_OPPONENTS, *sorted(set(by_level) - set(RESULT_OPPONENTS))):
         games = by_level.get(opponent)
         if not games:
             continue

@@ -1,4 +1,4 @@
-"""``combat-stats.json``: one entry per finished Combat Club match against the computer.
+"""``combat-stats.json``: one entry per finished Combat Club match against the computer or online.
 
 Kept apart from Club Fight's ``stats.json``. Only raw results are stored; the figures per opponent
 level come from ``clubfight.combat.game.combat_figures`` on load.
@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from clubfight.combat.engine import KNOCK_OUT_SCORE, Colour, Win
-from clubfight.combat.game import OPPONENTS, CombatResult
+from clubfight.combat.game import RESULT_OPPONENTS, CombatResult
 from clubfight.common.storage import paths
 from clubfight.common.storage.atomic import Loaded
 from clubfight.common.storage.exports import export_text
@@ -48,8 +48,8 @@ def read_combat_result(value: object) -> CombatResult:
     """Raises SchemaError for anything that isn't a possible match."""
     obj = as_object(value, "match")
     opponent = get_str(obj, "opponent", 10)
-    if opponent not in OPPONENTS:
-        raise SchemaError(f"opponent must be one of {', '.join(OPPONENTS)}")
+    if opponent not in RESULT_OPPONENTS:
+        raise SchemaError(f"opponent must be one of {', '.join(RESULT_OPPONENTS)}")
     colour = get_str(obj, "colour", 5)
     if colour not in ("red", "black"):
         raise SchemaError("colour must be red or black")

@@ -53,7 +53,7 @@ class FightBoard(Horizontal):
     def _show_rows(self, model: FightModel) -> None:
         me = model.perspective
         labels = (f"{me.other}\nfront\nrow", "neutral\nrow", f"{me}\nfront\nrow")
-        if not model.hot_seat:
+        if not model.hot_seat and model.viewer is not None:
             labels = (f"{me.other}\nfront\n(them)", "neutral\nrow", f"{me}\nfront\n(you)")
         for row, label in enumerate(labels):
             update_if_changed(self.query_one(f"#c-row-{row}", Static), label)
@@ -75,6 +75,8 @@ class FightBoard(Horizontal):
                 card: Card | None = stack[-1] if stack else None
                 if r.phase is Phase.SETUP and card is not None and card.colour is not model.viewer:
                     face_down = True  # U2: the other player's arrangement stays hidden until both have arranged
+                    if not model.arrangement_in(card.colour):
+                        card = None  # not arranged yet (online, where both arrange at once)
                 if place in arranged:
                     card, face_down = arranged[place], False
                     states.add("-picked")

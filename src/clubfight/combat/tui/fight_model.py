@@ -17,6 +17,7 @@ screen for the wrong player.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from clubfight.combat.ai import Level, choose
 from clubfight.combat.engine import (
@@ -136,6 +137,8 @@ class FightModel:
     """An action was taken back in this match: the statistics count it as assisted."""
     ring_out_marks: bool = False
     """Mark the player's front-row stacks the opponent could ring out within two plays (a setting)."""
+    opponent_role: ClassVar[str] = "computer"
+    """Who the other seat is, as the side panel says while it attacks."""
 
     def __post_init__(self) -> None:
         if not self.humans:
@@ -172,6 +175,15 @@ class FightModel:
         """The player at the keyboard may act now (not the computer, no curtain down)."""
         actor = self.to_act
         return actor is not None and actor in self.humans and self.curtain is None and actor is self.viewer
+
+    def seat_label(self, colour: Colour) -> str:
+        """Who plays ``colour``, as the side panel names it: "you", the computer's level, or nothing in
+        hot-seat (both are people at this keyboard)."""
+        if self.hot_seat:
+            return ""
+        if colour in self.humans:
+            return "you"
+        return self.level.value if self.level is not None else "computer"
 
     @property
     def computer_to_act(self) -> bool:
@@ -280,13 +292,21 @@ class FightModel:
         r = self.round
         if r.phase is not Phase.SETUP or not self.humans_turn or self.viewer is None:
             return NOTHING
-        preferred = choose(r, Level.HARD, seed=ai_seed(self.match))
+        preferred = choose(r, Level.HARD, seed=self.arrange_seed())
         assert isinstance(preferred, Arrange)
         action = guarded(preferred, sumo=r.rules.has(self.viewer.other, Style.SUMO))
         by_place = places_of(action)
         self.arrangement = tuple(by_place[p] for p in arrange_places(self.viewer))
         self.auto_placed = False
         return self.say("The computer's arrangement for you: Enter to confirm, Esc to change it.")
+
+    def arrangement_in(self, colour: Colour) -> bool:
+        """Setup: whether ``colour`` has arranged (its cards lie face down until both have, U2)."""
+        return colour is Colour.RED or self.round.phase is not Phase.SETUP  # the engine has RED arrange first
+
+    def arrange_seed(self) -> int:
+        """The seed of the arrangement ``a`` proposes: fixed by the match, so it proposes the same again."""
+        return ai_seed(self.match)
 
     def open_to_ring_out(self) -> frozenset[int]:
         """The viewer's front-row stacks the opponent could ring out within two plays (when marked)."""

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from clubfight.combat.ai import Level
 from clubfight.combat.engine import Colour, Juggle, Rules, Style
 from clubfight.combat.game import Match
+
+if TYPE_CHECKING:
+    from clubfight.combat.online.options import RoomOptions  # the network code loads when a match goes online
+
+DEFAULT_SERVER = "ws://127.0.0.1:8765"
+"""Where ``join`` and ``watch`` look when no --server is given: a standalone server on this machine."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +55,19 @@ class CombatLaunch:
             text += ", styles RED {} and BLACK {}".format(*styles)
         return text
 
+    def describe_online(self) -> str:
+        """The room these choices make, as the host's question says it."""
+        text = f"you play {self.colour}, best of {self.rounds}"
+        if self.style is not None or self.other_style is not None:
+            mine = self.style.title if self.style is not None else "none"
+            theirs = self.other_style.title if self.other_style is not None else "none"
+            text += f", your style {mine}, your friend's {theirs}"
+        if self.juggle is not Juggle.NONE:
+            text += f", juggle {self.juggle.value}"
+        if self.survival:
+            text += ", survival"
+        return text
+
 
 @dataclass(frozen=True, slots=True)
 class CombatReplay:
@@ -57,3 +76,20 @@ class CombatReplay:
     GAME: ClassVar[str] = "combat"
 
     match: Match
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineLaunch:
+    """An online match: ``mode`` is host, join or watch. ``server`` None when hosting: start a match
+    server on this machine, listening on ``listen``. ``options`` are the room's (host); ``style`` is
+    the joiner's own choice when ``choose_style``."""
+
+    GAME: ClassVar[str] = "combat"
+
+    mode: str
+    room: str | None = None
+    server: str | None = None
+    options: RoomOptions | None = None
+    listen: str = "127.0.0.1"
+    style: Style | None = None
+    choose_style: bool = False

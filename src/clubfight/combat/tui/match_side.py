@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,12 +33,14 @@ from clubfight.shell.screens.question_screen import AskScreen
 from .banners import RoundOverScreen
 from .fight_model import FightModel
 from .fight_screen import FightScreen
-from .launch import CombatLaunch, CombatReplay
+from .launch import CombatLaunch, CombatReplay, OnlineLaunch
 from .replay_screen import CombatReplayScreen
 from .start_screen import CombatStartScreen
 
 if TYPE_CHECKING:
     from clubfight.shell.app import CardGamesApp
+
+    from .online_side import OnlineSide
 
 ELSEWHERE = "A Combat Club match is open in another window, so it stays there: here is a new one."
 
@@ -63,13 +66,36 @@ class MatchSide:
         self._launched_alone = False
         """Entered by ``clubfight combat``: leaving its start screen quits the app."""
 
+    @cached_property
+    def online(self) -> OnlineSide:
+        """Online matches: loaded (with the network client) when one is first asked for."""
+        from .online_side import OnlineSide
+
+        return OnlineSide(self.app, lambda: self._begin(CombatLaunch(ask=True)))
+
     def open(self, launch: object | None) -> None:
-        """Offer the unfinished match if there is one; else the start screen or the match asked for."""
+        """Offer the unfinished match if there is one; else the start screen or the match asked for.
+        Before Combat Club's own start screen, an online match this player holds a seat in is offered."""
         if isinstance(launch, CombatReplay):
             self.show_replay(launch.match)
             return
-        chosen = launch if isinstance(launch, CombatLaunch) else CombatLaunch(ask=True)
         self._launched_alone = len(self.app.screen_stack) <= 1
+        if isinstance(launch, OnlineLaunch):
+            self.online.open(launch)
+            return
+        chosen = launch if isinstance(launch, CombatLaunch) else CombatLaunch(ask=True)
+        if chosen.ask and self._online_seat_held() and self.online.offer_rejoin(lambda: self._open_local(chosen)):
+            return
+        self._open_local(chosen)
+
+    def _online_seat_held(self) -> bool:
+        """Whether the seats file names any seat (read without loading the network code)."""
+        from clubfight.combat.storage.online_seats import load_online_seats, online_seats_path
+
+        home = self.online.home if "online" in self.__dict__ else None
+        return bool(load_online_seats(online_seats_path(home)).value)
+
+    def _open_local(self, chosen: CombatLaunch) -> None:
         loaded = self._saved()
         if loaded is None:
             self._begin(chosen)
@@ -104,8 +130,10 @@ class MatchSide:
             self.start_match(launch)
             return
 
-        def chosen(choice: CombatLaunch | None) -> None:
-            if choice is not None:
+        def chosen(choice: CombatLaunch | OnlineLaunch | None) -> None:
+            if isinstance(choice, OnlineLaunch):
+                self.online.open(choice)
+            elif choice is not None:
                 self.start_match(choice)
             elif self._launched_alone and len(self.app.screen_stack) <= 1:
                 self.app.exit()

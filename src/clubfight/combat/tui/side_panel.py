@@ -45,8 +45,9 @@ class SidePanel(Vertical):
         text = Text()
         for colour in (model.perspective.other, model.perspective):
             who = str(colour)
-            if not model.hot_seat:
-                who += " (you)" if colour in model.humans else f" ({model.level.value if model.level else 'cpu'})"
+            label = model.seat_label(colour)
+            if label:
+                who += f" ({label})"
             hand = len(r.hand(colour))
             style = f"bold {red_ink(self.app)}" if colour is Colour.RED else "bold"
             text.append(f"{who:<15}", style=style)
@@ -63,9 +64,8 @@ class SidePanel(Vertical):
             text.append(str(r.outcome), style="bold")
         else:
             attacker = r.attacker
-            role = ""
-            if not model.hot_seat:
-                role = " (you)" if attacker in model.humans else " (computer)"
+            label = model.seat_label(attacker)
+            role = f" ({'you' if label == 'you' else model.opponent_role})" if label else ""
             text.append(f"{attacker}{role} attacks", style="bold reverse")
             if r.phase is Phase.COUNTER:
                 text.append(f"  {r.defender} may counter", style="bold")

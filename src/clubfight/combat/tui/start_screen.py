@@ -1,5 +1,6 @@
 """Combat Club's own start screen: the opponent (a computer level or a friend), your colour, the
-rounds, the fighting styles and the variants, each by key and by click; Enter fights."""
+rounds, the fighting styles and the variants, each by key and by click; Enter fights. o hosts an
+online match with these options, i joins one (online_dialog.py asks for the code and the server)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
 
 from .fight_text import JUGGLE_RULES, STYLE_RULES
-from .launch import CombatLaunch
+from .launch import CombatLaunch, OnlineLaunch
 
 STYLES_HINT = "Styles (y, t): each bends one rule for its player; none is the plain game."
 
@@ -43,7 +44,7 @@ def _style(style: Style | None) -> str:
     return style.title if style is not None else "none"
 
 
-class CombatStartScreen(Screen[CombatLaunch | None]):
+class CombatStartScreen(Screen[CombatLaunch | OnlineLaunch | None]):
     GAME = "combat"
     CSS_PATH = COMBAT_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -59,6 +60,8 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
         Binding("t", "switch('other_style')", "Their style", show=False),
         Binding("j", "switch('juggle')", "Juggle", show=False),
         Binding("v", "switch('survival')", "Survival", show=False),
+        Binding("o", "online('host')", "Host online", show=False),
+        Binding("i", "online('join')", "Join online", show=False),
         Binding("question_mark", "app.rules", "Help", key_display="?"),
         Binding("escape", "back", "Back"),
         Binding("q", "app.quit", "Quit"),
@@ -80,6 +83,10 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
             yield Static(STYLES_HINT, id="cs-rule")
             with Center():
                 yield FlatButton("Enter  FIGHT!", id="cstart-go")
+            with Center():
+                yield FlatButton("o  Host an online match", id="cstart-host", classes="online")
+            with Center():
+                yield FlatButton("i  Join an online match", id="cstart-join", classes="online")
             yield Static("? rules and keys    Esc back    q quit", id="cstart-hint")
         yield Footer(compact=True)
 
@@ -155,6 +162,24 @@ class CombatStartScreen(Screen[CombatLaunch | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_online(self, mode: str) -> None:
+        """Host (with the options chosen here) or join a match played from two machines."""
+        from .online_dialog import OnlineDialog  # the online questions load when asked for
+
+        def chosen(launch: OnlineLaunch | None) -> None:
+            if launch is not None:
+                self.dismiss(launch)
+
+        self.app.push_screen(OnlineDialog(mode, self.launch), chosen)
+
+    @on(FlatButton.Pressed, "#cstart-host")
+    def _host(self) -> None:
+        self.action_online("host")
+
+    @on(FlatButton.Pressed, "#cstart-join")
+    def _join(self) -> None:
+        self.action_online("join")
 
     @on(FlatButton.Pressed, "#cstart-go")
     def _go(self) -> None:
