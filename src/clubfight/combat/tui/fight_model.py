@@ -156,6 +156,11 @@ class FightModel:
         return self.shadow if self.shadow is not None else self.match.current
 
     @property
+    def has_table(self) -> bool:
+        """A round is on the table (an online match has none until the server sends one)."""
+        return True
+
+    @property
     def hot_seat(self) -> bool:
         return len(self.humans) == 2
 

@@ -57,7 +57,7 @@ def spoken_lines(model: FightModel, new_log: list[str], change: FightChange) -> 
         public.append(model.curtain_text())
     elif model.message:
         private.append(model.message)
-    elif change.played is None:
+    elif change.played is None and model.has_table:
         private.append(selection_line(model))
     said = [Spoken(sentence(*public)), Spoken(sentence(*private), model.hot_seat)]
     return [line for line in said if line.text]
