@@ -8,12 +8,12 @@ Two kinds of clue are public (T6) and narrow the other player's hidden hand:
   soon: worlds keep those cards at the bottom of both decks.
 - **Answers to this turn's unsafe plays.** The defender's hand does not change during the
   attacker's turn (a counter would end it), so each of the seat's unsafe plays this turn tested that
-  same hand: a play that stood without a counter window (the engine opens one only when it must)
-  rules out every hand that could have countered it; a window that was declined makes such hands
-  unlikely (``decline`` is the chance that a player able to counter chooses not to). Which hands
-  open a window is asked of the engine itself, by replaying the play with that hand, so the clue
-  reads the same whether the engine opens a window after every unsafe play or only when a counter
-  exists.
+  same hand, and each one stood. Whether a counter window opened is never read: at the table a
+  defender with nothing that fits and one who lets the play stand look the same (the table opens a
+  window after every unsafe play), so a hand that could have countered is only made unlikely
+  (``decline`` is the chance that a player able to counter chooses not to), never ruled out.
+  Which hands could have countered is asked of the engine itself, by replaying the play with
+  that hand.
 
 Everything here reads the history through ``observe`` and ``public_events`` only: the other
 player's drawn cards (and its NINJUTSU pick) are never looked at, so no clue can carry a card the
@@ -67,10 +67,6 @@ class Answer:
     before: Round
     """The position the play was made in, as the seat saw it (``observe``)."""
     attack: Attack
-    window: bool
-    """A counter window opened."""
-    declined: bool
-    """The window closed without a counter (the play stood)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +124,15 @@ def _answers_after(answers: list[Answer], before: Round, events: tuple[Seen, ...
     first = events[0] if events else None
     if first is None:
         return answers
+    if any(e.kind is EventKind.COUNTER for e in events):
+        return []  # a counter ends the turn: the next hand is another
     if first.kind is EventKind.PLAY and first.colour is seat and first.covered is not None:
         single_joker = len(first.cards) == 1 and first.cards[0].is_joker
         if first.covered.colour is not seat and not single_joker:
-            return [*answers, Answer(before, Attack(first.cards, first.place), first.pending, declined=False)]
-    elif first.kind is EventKind.STAND and first.colour is seat and answers and answers[-1].window:
-        last = answers[-1]
-        return [*answers[:-1], Answer(last.before, last.attack, True, declined=True)]
+            # Whether a window opened is never read: at the table a defender with nothing that fits
+            # and one who lets the play stand look the same, so every unsafe play that stood is one
+            # clue, "stood", whatever the engine did in between.
+            return [*answers, Answer(before, Attack(first.cards, first.place))]
     return answers
 
 
@@ -163,12 +161,8 @@ def _answer_weight(hand: tuple[Card, ...], pool: tuple[Card, ...], answer: Answe
         black_deck=decks[Colour.BLACK],
     )
     after = world.play(answer.attack)
-    window = after.phase is Phase.COUNTER
-    if window != answer.window:
-        return 0.0
-    if answer.declined and any(isinstance(a, Counter) for a in after.legal_actions()):
-        return decline
-    return 1.0
+    could_counter = after.phase is Phase.COUNTER and any(isinstance(a, Counter) for a in after.legal_actions())
+    return decline if could_counter else 1.0
 
 
 @dataclass(frozen=True, slots=True)
