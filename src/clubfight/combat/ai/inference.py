@@ -45,8 +45,8 @@ class Seen:
     colour: Colour
     count: int
     cards: tuple[Card, ...]
-    """Empty when the seat could not see them."""
-    pending: bool = False
+    """Empty when the seat could not see them. (Whether a play opened a counter window is left out:
+    the table doesn't show it to the attacker.)"""
     covered: Card | None = None
     place: int = 0
 
@@ -56,7 +56,7 @@ def public_events(r: Round, seat: Colour) -> tuple[Seen, ...]:
     found = []
     for e in r.events:
         hidden = e.kind in _DRAWS and e.colour is not seat
-        found.append(Seen(e.kind, e.colour, len(e.cards), () if hidden else e.cards, e.pending, e.covered, e.place))
+        found.append(Seen(e.kind, e.colour, len(e.cards), () if hidden else e.cards, e.covered, e.place))
     return tuple(found)
 
 
