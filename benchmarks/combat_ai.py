@@ -1,9 +1,10 @@
 """Decision time of each Combat Club AI level (median and p95) over seeded positions.
 
-Run: uv run python benchmarks/combat_ai.py [--games N] [--levels easy,normal,hard]
+Run: uv run python benchmarks/combat_ai.py [--games N] [--levels easy,normal,hard,expert]
 The positions are every decision of N rounds normal plays against itself (match seeds 1..N, round
 1), so they are the ones a player meets: setups, attacks, counter windows. Each level decides each
-position once, with seed 0. Single-core wall-clock: compare runs on one machine only.
+position once, with seed 0, shown the round's earlier positions (expert reads its clues from
+them). Single-core wall-clock: compare runs on one machine only.
 """
 
 from __future__ import annotations
@@ -17,24 +18,27 @@ from clubfight.combat.ai.bench import percentile
 from clubfight.combat.engine import Phase, Round, deal
 
 
-def positions(games: int) -> list[Round]:
+def positions(games: int) -> list[tuple[Round, list[Round]]]:
+    """Every decision's position, with the positions of its round before it."""
     found = []
     for seed in range(1, games + 1):
         r = deal(seed)
+        history: list[Round] = []
         while not r.is_over:
-            found.append(r)
+            found.append((r, list(history)))
+            history.append(r)
             r = r.play(choose(r, Level.NORMAL, seed=seed))
     return found
 
 
-def decision_times(found: list[Round], levels: list[Level]) -> dict[Level, list[float]]:
+def decision_times(found: list[tuple[Round, list[Round]]], levels: list[Level]) -> dict[Level, list[float]]:
     """Each level's decision time (seconds) on each position, with seed 0."""
     times: dict[Level, list[float]] = {}
     for level in levels:
         times[level] = []
-        for r in found:
+        for r, history in found:
             start = time.perf_counter()
-            choose(r, level, seed=0)
+            choose(r, level, seed=0, history=history)
             times[level].append(time.perf_counter() - start)
     return times
 
@@ -47,7 +51,7 @@ def summary(times: list[float]) -> tuple[float, float, float]:
 def report(games: int, levels: list[Level]) -> None:
     """Print each level's median, p95 and slowest decision over the positions of ``games`` rounds."""
     found = positions(games)
-    phases = {phase: sum(1 for r in found if r.phase is phase) for phase in Phase}
+    phases = {phase: sum(1 for r, _ in found if r.phase is phase) for phase in Phase}
     shown = ", ".join(f"{phase.value} {count}" for phase, count in phases.items() if count)
     print(f"AI decisions over {len(found)} positions from {games} rounds ({shown}):")
     for level, times in decision_times(found, levels).items():
@@ -58,7 +62,7 @@ def report(games: int, levels: list[Level]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20, help="rounds whose decisions are timed (default 20)")
-    parser.add_argument("--levels", default="easy,normal,hard", help="comma-separated levels (default all)")
+    parser.add_argument("--levels", default="easy,normal,hard,expert", help="comma-separated levels (default all)")
     args = parser.parse_args()
     report(args.games, [Level(name.strip()) for name in args.levels.split(",")])
 

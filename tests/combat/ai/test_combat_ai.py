@@ -14,7 +14,6 @@ from clubfight.combat.engine import (
     Action,
     Arrange,
     Attack,
-    Colour,
     Counter,
     Decline,
     EndTurn,
@@ -26,7 +25,8 @@ from clubfight.combat.engine import (
     card_fits,
     deal,
 )
-from clubfight.common.shuffle import SplitMix64, shuffled
+from clubfight.common.shuffle import SplitMix64
+from combat_ai_support import permuted
 from combat_support import BLACK, RED, accounted, card, make
 from support import ROOT, absolute_imports, ui_libraries_loaded
 
@@ -58,34 +58,6 @@ def random_position(seed: int, rules: Rules, walk: int, phase: Phase, steps: int
         else:
             r = r.play(actions[rng.below(len(actions))])
     return None
-
-
-def permuted(r: Round, seat: Colour, rng: SplitMix64) -> Round:
-    """The same round as ``seat`` sees it, with everything hidden from it dealt afresh: the other
-    hand and deck together, the seat's own deck, the engine's RNG state and the event log. In SETUP,
-    RED's arrangement is hidden from BLACK too (U2): it is re-dealt from RED's cards."""
-    other = seat.other
-    stacks = [list(s) for s in r.stacks]
-    pool = list(r.hand(other) + r.deck(other))
-    hand_size = len(r.hand(other))
-    placed = []
-    if r.phase is Phase.SETUP and seat is BLACK:
-        placed = [i for i, s in enumerate(stacks) if s]
-        pool += [stacks[i][0] for i in placed]
-    pool = list(shuffled(tuple(pool), rng))
-    for i in placed:
-        stacks[i] = [pool.pop()]
-    hands = {seat: r.hand(seat), other: tuple(pool[:hand_size])}
-    decks = {seat: shuffled(r.deck(seat), rng), other: tuple(pool[hand_size:])}
-    return r.replace(
-        stacks=stacks,
-        red_hand=hands[RED],
-        black_hand=hands[BLACK],
-        red_deck=decks[RED],
-        black_deck=decks[BLACK],
-        rng_state=rng.next(),
-        events=(),
-    )
 
 
 def check_no_peeking(r: Round, level: Level, seed: int, shuffle_seed: int) -> None:
@@ -120,7 +92,7 @@ def test_no_peeking_easy_and_normal(
         check_no_peeking(r, level, ai_seed, shuffle_seed)
 
 
-@settings(max_examples=12)
+@settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(0, MAX_SEED),
     walk=st.integers(0, 2**32),
@@ -128,11 +100,15 @@ def test_no_peeking_easy_and_normal(
     steps=st.integers(0, 30),
     ai_seed=st.integers(0, MAX_SEED),
     shuffle_seed=st.integers(0, 2**32),
+    level=st.sampled_from([Level.HARD, Level.EXPERT]),
 )
-def test_no_peeking_hard(seed: int, walk: int, phase: Phase, steps: int, ai_seed: int, shuffle_seed: int) -> None:
+def test_no_peeking_hard_and_expert(
+    seed: int, walk: int, phase: Phase, steps: int, ai_seed: int, shuffle_seed: int, level: Level
+) -> None:
+    """Expert reads the round's history too: tests/combat/test_expert.py re-deals that as well."""
     r = random_position(seed, Rules(), walk, phase, steps)
     if r is not None:
-        check_no_peeking(r, Level.HARD, ai_seed, shuffle_seed)
+        check_no_peeking(r, level, ai_seed, shuffle_seed)
 
 
 def test_the_permutation_changes_what_is_hidden() -> None:

@@ -26,7 +26,7 @@ CLI = [sys.executable, "-m", "clubfight", "combat"]
         ),
         (["combat", "bot", "--server", "ws://127.0.0.1:1", "--create", "--deal", "easy-4"], "options.deal"),
         (["combat", "bot", "--server", "ws://127.0.0.1:1", "--create", "--pace", "-1"], "--pace"),
-        (["combat", "bot", "--server", "ws://127.0.0.1:1", "--create", "--level", "expert"], "--level"),
+        (["combat", "bot", "--server", "ws://127.0.0.1:1", "--create", "--level", "master"], "--level"),
         (["combat", "server", "--port", "70000"], "--port"),
         (["combat", "server", "--idle-exit", "0"], "--idle-exit"),
     ],

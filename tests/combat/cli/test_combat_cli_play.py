@@ -31,7 +31,7 @@ def test_options_start_a_match_at_once() -> None:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["--opponent", "expert"],
+        ["--opponent", "master"],
         ["--rounds", "2"],
         ["--colour", "green"],
         ["--style", "boxing"],

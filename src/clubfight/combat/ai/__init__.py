@@ -10,16 +10,23 @@ chance it takes comes from a SplitMix64 seeded with ``seed``. Pure: no I/O, no c
   then; counters whenever it can, with any counter; arranges at random.
 - ``Level.NORMAL``: greedy on points with an eye on the counter risk (greedy.py).
 - ``Level.HARD``: flat Monte Carlo over sample worlds, with normal as its playout policy (search.py).
+- ``Level.EXPERT``: hard's search on worlds weighed by what the other side has shown this round
+  (inference.py, from ``history``), searching its own turn as a tree (expert.py, tree.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 
 from clubfight.combat.engine import Action, Phase, Round
 from clubfight.common.shuffle import SplitMix64
 
+from .coach import Analysis, Reasons, Step, Suggestion, Turning, analyse, suggest
+from .expert import EXPERT, ExpertSettings, expert
+from .inference import read_clues
 from .knowledge import determinize, observe, unseen
+from .ladder import LEVEL_RATINGS, PairScore, Rating, fit_ratings, pair_scores, ratings_table
 from .policies import easy, normal
 from .search import HARD, Settings, hard
 
@@ -30,13 +37,17 @@ class Level(Enum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+    EXPERT = "expert"
 
 
 LEVELS = tuple(level.value for level in Level)
 
 
-def choose(round: Round, level: Level, *, seed: int = 0) -> Action:
-    """The action ``level`` takes for ``round.to_act``. Raises ValueError once the round is over."""
+def choose(round: Round, level: Level, *, seed: int = 0, history: Sequence[Round] = ()) -> Action:
+    """The action ``level`` takes for ``round.to_act``. Raises ValueError once the round is over.
+
+    ``history`` is the round's earlier positions, oldest first (``PlayedRound.positions()`` without
+    the last); only what the seat saw of them is read."""
     seat = round.to_act
     if seat is None:
         raise ValueError("the round is over: there is nothing to choose")
@@ -50,7 +61,33 @@ def choose(round: Round, level: Level, *, seed: int = 0) -> Action:
         return easy(view, seat, rng)
     if level is Level.NORMAL:
         return normal(view, seat, rng)
-    return hard(view, seat, rng)
+    if level is Level.HARD:
+        return hard(view, seat, rng)
+    return expert(view, seat, rng, read_clues(history, round, seat))
 
 
-__all__ = ["HARD", "LEVELS", "Level", "Settings", "choose", "determinize", "observe", "unseen"]
+__all__ = [
+    "EXPERT",
+    "HARD",
+    "LEVELS",
+    "LEVEL_RATINGS",
+    "Analysis",
+    "ExpertSettings",
+    "Level",
+    "PairScore",
+    "Rating",
+    "Reasons",
+    "Settings",
+    "Step",
+    "Suggestion",
+    "Turning",
+    "analyse",
+    "choose",
+    "determinize",
+    "fit_ratings",
+    "observe",
+    "pair_scores",
+    "ratings_table",
+    "suggest",
+    "unseen",
+]

@@ -21,7 +21,8 @@ from clubfight.combat.engine import WIN_ORDER, Colour, EventKind, Round, Rules, 
 from clubfight.common.bench import percentile, run_tasks, wilson_interval
 from clubfight.common.shuffle import SplitMix64
 
-from . import Level, choose
+from . import Level
+from .players import decide
 
 MASK64 = (1 << 64) - 1
 _SEAT_SALT = (0x243F6A8885A308D3, 0x13198A2E03707344)
@@ -30,7 +31,8 @@ _SEAT_SALT = (0x243F6A8885A308D3, 0x13198A2E03707344)
 
 @dataclass(frozen=True)
 class Task:
-    """One game: its number, its match seed, the levels at RED and BLACK, and the match length."""
+    """One game: its number, its match seed, the players at RED and BLACK (``players.PLAYERS``), and the
+    match length."""
 
     game: int
     seed: int
@@ -103,12 +105,16 @@ class Summary:
     average_turns: float
 
 
-def make_tasks(games: int, a: Level, b: Level, seed: int, rounds: int = 3) -> list[Task]:
-    """Game i: match seed ``seed + i // 2``; level ``a`` is RED in even games, BLACK in odd ones."""
+def player_name(player: Level | str) -> str:
+    return player.value if isinstance(player, Level) else player
+
+
+def make_tasks(games: int, a: Level | str, b: Level | str, seed: int, rounds: int = 3) -> list[Task]:
+    """Game i: match seed ``seed + i // 2``; player ``a`` is RED in even games, BLACK in odd ones."""
     tasks = []
     for i in range(games):
         red, black = (a, b) if i % 2 == 0 else (b, a)
-        tasks.append(Task(i, (seed + i // 2) & MASK64, red.value, black.value, rounds))
+        tasks.append(Task(i, (seed + i // 2) & MASK64, player_name(red), player_name(black), rounds))
     return tasks
 
 
@@ -117,16 +123,19 @@ def decision_seeds(seed: int, colour: Colour) -> SplitMix64:
 
 
 def play_round(
-    r: Round, levels: dict[Colour, Level], rngs: dict[Colour, SplitMix64], times: dict[Colour, list[float]]
+    r: Round, players: dict[Colour, str], rngs: dict[Colour, SplitMix64], times: dict[Colour, list[float]]
 ) -> tuple[Round, int]:
-    """Play ``r`` to its end; returns the final round and the number of turns played."""
+    """Play ``r`` to its end; returns the final round and the number of turns played. Each player is
+    shown the round's earlier positions too (a level reads only what its seat saw of them)."""
     turns = 1
+    history: list[Round] = []
     while not r.is_over:
         seat = r.to_act
         assert seat is not None
         start = time.perf_counter()
-        action = choose(r, levels[seat], seed=rngs[seat].next())
+        action = decide(players[seat], r, rngs[seat].next(), history)
         times[seat].append(time.perf_counter() - start)
+        history.append(r)
         r = r.play(action)
         turns += sum(1 for e in r.events if e.kind is EventKind.END_TURN)
     return r, turns
@@ -135,7 +144,7 @@ def play_round(
 def run_task(task: Task) -> GameResult:
     """Play one match: the unit of work for the process pool."""
     rules = Rules(rounds=task.rounds)
-    levels = {Colour.RED: Level(task.red), Colour.BLACK: Level(task.black)}
+    players = {Colour.RED: task.red, Colour.BLACK: task.black}
     rngs = {c: decision_seeds(task.seed, c) for c in Colour}
     times: dict[Colour, list[float]] = {Colour.RED: [], Colour.BLACK: []}
     won = {Colour.RED: 0, Colour.BLACK: 0}
@@ -143,7 +152,7 @@ def run_task(task: Task) -> GameResult:
     number = 0
     while max(won.values()) < rules.wins_needed:
         number += 1
-        r, turns = play_round(deal(task.seed, rules, number), levels, rngs, times)
+        r, turns = play_round(deal(task.seed, rules, number), players, rngs, times)
         result = r.outcome
         assert result is not None and r.first_defender is not None
         won[result.winner] += 1
@@ -170,8 +179,8 @@ def run_games(
     return run_tasks(run_task, tasks, jobs, on_result)
 
 
-def summarise(results: Sequence[GameResult], a: Level, b: Level, seed: int, rounds: int = 3) -> Summary:
-    levels = list(dict.fromkeys((a.value, b.value)))
+def summarise(results: Sequence[GameResult], a: Level | str, b: Level | str, seed: int, rounds: int = 3) -> Summary:
+    levels = list(dict.fromkeys((player_name(a), player_name(b))))
     rows = []
     for level in levels:
         games = [g for g in results if level in (g.red, g.black)]
@@ -207,7 +216,7 @@ def summarise(results: Sequence[GameResult], a: Level, b: Level, seed: int, roun
         games=len(results),
         rounds_per_match=rounds,
         seeds=f"{seed}-{seed + pairs - 1}",
-        levels=(a.value, b.value),
+        levels=(player_name(a), player_name(b)),
         rows=tuple(rows),
         red_wins=sum(1 for g in results if g.winner == "red"),
         win_types=win_types,

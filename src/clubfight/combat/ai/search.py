@@ -14,14 +14,16 @@ at once. Arrangements (SETUP) use normal's taste: see docs/combat-ai.md for why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from clubfight.combat.engine import Action, Attack, Colour, Counter, Decline, EndTurn, Phase, Pick, Round, front_row
 from clubfight.common.shuffle import SplitMix64
 
-from .greedy import NORMAL, Weights, ranked
+from .greedy import NORMAL, Judged, Weights, ranked
 from .knowledge import determinize
 from .policies import arrange_normal, pick_card, rollout_action
+from .value import win_chance
 
 PLAYOUT = Weights(own=2.0)
 
@@ -57,9 +59,18 @@ class Settings:
     setups: int = 2
     """Extra candidates: the best plays that put an own card on top in the opponent's front row while
     a 10 is at hand (a RING OUT next, W2), when normal's choice left them out."""
+    from_root: bool = False
+    """Count the horizon's changes of attacker from the decision, not from the candidate's position:
+    otherwise a candidate that ends the turn (or is countered) is judged one opponent turn later."""
+    value_model: bool = False
+    """Judge a playout cut off at the horizon by the value model's win chance (value.py), not by
+    the point difference (expert)."""
 
 
 HARD = Settings()
+
+Dealer = Callable[[Round, Colour, SplitMix64], Round]
+"""Deals a sample world from a view: ``determinize`` unless a benchmark says otherwise."""
 
 
 def evaluate(r: Round, seat: Colour, s: Settings) -> float:
@@ -69,11 +80,14 @@ def evaluate(r: Round, seat: Colour, s: Settings) -> float:
     result = r.outcome
     if result is not None:
         return (s.win if result.winner is seat else -s.win) + s.margin * diff
+    if s.value_model:
+        return s.win * (2.0 * win_chance(r, seat) - 1.0)
     return diff + s.race * (r.cards_left(other) - r.cards_left(seat))
 
 
-def playout(r: Round, seat: Colour, s: Settings) -> float:
-    attacker = r.attacker
+def playout(r: Round, seat: Colour, s: Settings, start: Colour | None = None) -> float:
+    """Greedy play from ``r`` to the horizon, counted from ``start``'s turn (default: ``r``'s attacker)."""
+    attacker = r.attacker if start is None else start
     turns = 0
     while not r.is_over:
         if r.attacker is not attacker:
@@ -85,11 +99,13 @@ def playout(r: Round, seat: Colour, s: Settings) -> float:
     return evaluate(r, seat, s)
 
 
-def candidates(view: Round, s: Settings) -> list[Action]:
-    """The actions hard compares, best first by normal's judgement."""
+def candidates(view: Round, s: Settings, rows: list[tuple[float, Judged]] | None = None) -> list[Action]:
+    """The actions hard compares, best first by normal's judgement (or by ``rows``, the attacks
+    already ranked some other way)."""
     phase = view.phase
     if phase is Phase.ATTACK:
-        rows = ranked(view, s.weights)
+        if rows is None:
+            rows = ranked(view, s.weights)
         for _, j in rows:
             if j.wins and j.safe:
                 return [j.attack]  # a sure win: nothing to compare
@@ -118,10 +134,17 @@ def candidates(view: Round, s: Settings) -> list[Action]:
     return view.legal_actions()
 
 
-def hard(view: Round, seat: Colour, rng: SplitMix64, s: Settings = HARD) -> Action:
+def hard(
+    view: Round,
+    seat: Colour,
+    rng: SplitMix64,
+    s: Settings = HARD,
+    deal: Dealer = determinize,
+    rows: list[tuple[float, Judged]] | None = None,
+) -> Action:
     if view.phase is Phase.SETUP:
         return arrange_normal(view.hand(seat), seat, rng)
-    options = candidates(view, s)
+    options = candidates(view, s, rows)
     if len(options) == 1:
         return options[0]
     # Successive halving: every candidate still in gets the same new worlds, then the worse half goes.
@@ -134,9 +157,9 @@ def hard(view: Round, seat: Colour, rng: SplitMix64, s: Settings = HARD) -> Acti
         samples = min(s.max_samples, max(s.min_samples, share // len(alive)))
         budget -= samples * len(alive)
         for _ in range(samples):
-            world = determinize(view, seat, rng)
+            world = deal(view, seat, rng)
             for k in alive:
-                totals[k] += playout(world.play(options[k]), seat, s)
+                totals[k] += playout(world.play(options[k]), seat, s, view.attacker if s.from_root else None)
         alive.sort(key=lambda k: (-totals[k], k))
         if last:
             break

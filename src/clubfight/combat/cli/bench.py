@@ -16,7 +16,8 @@ from typing import Any
 from clubfight.combat.names import OPPONENTS, ROUNDS
 from clubfight.common.command_line import UsageError, check_writable, positive_int, seed_value
 
-LEVEL_NAMES = OPPONENTS
+LEVEL_NAMES = (*OPPONENTS, "random", "clairvoyant")
+"""clubfight.combat.ai.players.PLAYERS: the levels, a random player and the clairvoyant hard (a bound)."""
 ROUND_CHOICES = tuple(str(rounds) for rounds in ROUNDS)
 
 
@@ -112,7 +113,6 @@ def render(summary: Any, title: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # The combat parser imports this module for --help: the AI and Rich load only when the bench runs.
-    from clubfight.combat.ai import Level
     from clubfight.combat.ai.bench import make_tasks, report_json, run_games, summarise
     from clubfight.combat.engine import MAX_SEED
 
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seed {args.seed} is too large for {games} games: match seeds go up to {MAX_SEED}")
     if args.json:
         check_writable(Path(args.json))  # before the run, not after an hour of it
-    a, b = Level(args.red), Level(args.black)
+    a, b = args.red, args.black
     tasks = make_tasks(games, a, b, args.seed, rounds)
     done = 0
 
@@ -140,10 +140,10 @@ def run(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     summary = summarise(results, a, b, args.seed, rounds)
     command = "clubfight combat bench " + shlex.join(
-        ["--games", str(games), "--red", a.value, "--black", b.value, "--seed", str(args.seed), "--rounds", str(rounds)]
+        ["--games", str(games), "--red", a, "--black", b, "--seed", str(args.seed), "--rounds", str(rounds)]
     )
     kind = "single rounds" if rounds == 1 else f"best-of-{rounds} matches"
-    render(summary, f"{a.value} vs {b.value}: {games} {kind}, match seeds {summary.seeds}")
+    render(summary, f"{a} vs {b}: {games} {kind}, match seeds {summary.seeds}")
     if args.json:
         try:
             Path(args.json).write_text(json.dumps(report_json(summary, results, command), indent=2) + "\n")

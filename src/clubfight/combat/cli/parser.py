@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from clubfight.combat.names import JUGGLES, OPPONENTS, ROUNDS, STYLES
-from clubfight.common.command_line import OneLineParser, seed_value
+from clubfight.common.command_line import OneLineParser, positive_int, seed_value
 
 from .bench import add_bench_parser
 from .bot import add_bot_parser
+from .ladder import add_ladder_parser
 from .online import add_online_parsers
 from .server import add_server_parser
 
@@ -23,6 +24,9 @@ HANDLERS = {
     "host": "clubfight.combat.cli.online",
     "join": "clubfight.combat.cli.online",
     "watch": "clubfight.combat.cli.online",
+    "ladder": "clubfight.combat.cli.ladder",
+    "hint": "clubfight.combat.cli.hint",
+    "analyse": "clubfight.combat.cli.analyse",
 }
 """The module that runs each ``clubfight combat`` command (None: the match itself)."""
 
@@ -75,7 +79,24 @@ def add_combat_parser(commands: Any) -> None:
         "--text", action="store_true", help="print every action and position instead of opening the app"
     )
 
+    hint = combat_commands.add_parser("hint", help="expert's play for a position's attacker, with its reasons")
+    hint.add_argument("position", help="position JSON (docs/combat-notation.md), or - to read it from stdin")
+    hint.add_argument("--json", action="store_true", help="print the play and its reasons as JSON")
+    hint.add_argument("--seed", type=seed_value, default=0, metavar="N", help="the search's seed (default 0)")
+
+    analyse = combat_commands.add_parser("analyse", help="where did it turn? a record followed from one seat")
+    analyse.add_argument("record", help="a Combat Club record (docs/combat-notation.md)")
+    analyse.add_argument(
+        "--seat", choices=("red", "black"), default="red", help="whose chances to follow (default red)"
+    )
+    analyse.add_argument("--json", action="store_true", help="print the chances and the turning point as JSON")
+    analyse.add_argument("--seed", type=seed_value, default=0, metavar="N", help="the estimates' seed (default 0)")
+    analyse.add_argument(
+        "--samples", type=positive_int, default=48, metavar="N", help="sample worlds per estimate (default 48)"
+    )
+
     add_bench_parser(combat_commands)
+    add_ladder_parser(combat_commands)
     add_server_parser(combat_commands)
     add_bot_parser(combat_commands)
     add_online_parsers(combat_commands)

@@ -15,7 +15,7 @@ from typing import Any
 from ..engine import Colour, Win
 from .match import Match
 
-OPPONENTS = ("easy", "normal", "hard")
+OPPONENTS = ("easy", "normal", "hard", "expert")
 """The computer's levels, in the order the figures are shown (``clubfight.combat.ai.LEVELS``)."""
 ONLINE = "online"
 """The opponent of a match played online against another person: its figures are kept apart."""

@@ -568,7 +568,9 @@ class FightModel:
     def computer_action(self) -> Action:
         """The computer's decision for the seat to act (may take a moment at hard: run it off the UI thread)."""
         assert self.level is not None
-        return choose(self.round, self.level, seed=ai_seed(self.match))
+        # Expert reads its clues from the round so far (only what its seat saw of it).
+        history = self.match.rounds[-1].positions()[:-1] if self.level is Level.EXPERT else ()
+        return choose(self.round, self.level, seed=ai_seed(self.match), history=history)
 
     def play(self, action: Action) -> FightChange:
         """Play a legal action for the seat to act: the only way the match moves on."""

@@ -30,7 +30,7 @@ TITLE_ART = """\
 │   10 │ │    K │   RED against BLACK on a 3×3 grid
 ╰──────╯ ╰──────╯"""
 
-OPPONENTS: tuple[Level | None, ...] = (Level.EASY, Level.NORMAL, Level.HARD, None)
+OPPONENTS: tuple[Level | None, ...] = (Level.EASY, Level.NORMAL, Level.HARD, Level.EXPERT, None)
 STYLES: tuple[Style | None, ...] = (None, *Style)
 JUGGLES = tuple(Juggle)
 ROUNDS = (1, 3, 5)
@@ -53,6 +53,7 @@ class CombatStartScreen(Screen[CombatLaunch | OnlineLaunch | None]):
         Binding("e", "opponent('easy')", "Easy", show=False),
         Binding("n", "opponent('normal')", "Normal", show=False),
         Binding("h", "opponent('hard')", "Hard", show=False),
+        Binding("x", "opponent('expert')", "Expert", show=False),
         Binding("f", "opponent('friend')", "Friend", show=False),
         Binding("c", "switch('colour')", "Colour", show=False),
         Binding("r", "switch('rounds')", "Rounds", show=False),
@@ -102,7 +103,7 @@ class CombatStartScreen(Screen[CombatLaunch | OnlineLaunch | None]):
         if launch.opponent is None:
             colour = f"y sets the style of: {launch.colour}"
         return {
-            "opponent": f"e/n/h/f  Opponent: {opponent}",
+            "opponent": f"e/n/h/x/f  Opponent: {opponent}",
             "colour": f"c  {colour}",
             "rounds": f"r  Rounds: best of {launch.rounds}",
             "style": f"y  {mine}: {_style(launch.style)}",
