@@ -29,7 +29,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from clubfight.combat.ai import Level
+try:
+    from clubfight.combat.ai import Opponent
+except ImportError:  # a baseline revision from before the computer's levels were named Opponent
+    from clubfight.combat.ai import Level as Opponent  # type: ignore[attr-defined,no-redef]
 from clubfight.combat.engine import Attack, Juggle, Phase, Round, Rules, Style, analyse, deal
 
 HERE = Path(__file__).resolve().parent
@@ -124,7 +127,7 @@ class Metric:
     form: str = ",.0f"
 
 
-def metrics(levels: list[Level]) -> list[Metric]:
+def metrics(levels: list[Opponent]) -> list[Metric]:
     """What one run measures, in the order the comparison table lists it."""
     found = [
         Metric("plays_per_second", "legal plays enumerated per second", True),
@@ -183,11 +186,11 @@ def measure(args: argparse.Namespace, *, verbose: bool) -> dict[str, float]:
     return found
 
 
-def parse_levels(text: str) -> list[Level]:
+def parse_levels(text: str) -> list[Opponent]:
     try:
-        return [Level(name.strip()) for name in text.split(",")]
+        return [Opponent(name.strip()) for name in text.split(",")]
     except ValueError:
-        names = ", ".join(level.value for level in Level)
+        names = ", ".join(level.value for level in Opponent)
         raise SystemExit(f"--levels: expected a comma-separated list of {names}") from None
 
 

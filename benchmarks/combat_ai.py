@@ -13,7 +13,12 @@ import argparse
 import statistics
 import time
 
-from clubfight.combat.ai import Level, choose
+from clubfight.combat.ai import choose
+
+try:
+    from clubfight.combat.ai import Opponent
+except ImportError:  # a baseline revision from before the computer's levels were named Opponent
+    from clubfight.combat.ai import Level as Opponent  # type: ignore[attr-defined,no-redef]
 from clubfight.combat.ai.bench import percentile
 from clubfight.combat.engine import Phase, Round, deal
 
@@ -27,13 +32,13 @@ def positions(games: int) -> list[tuple[Round, list[Round]]]:
         while not r.is_over:
             found.append((r, list(history)))
             history.append(r)
-            r = r.play(choose(r, Level.NORMAL, seed=seed))
+            r = r.play(choose(r, Opponent.NORMAL, seed=seed))
     return found
 
 
-def decision_times(found: list[tuple[Round, list[Round]]], levels: list[Level]) -> dict[Level, list[float]]:
+def decision_times(found: list[tuple[Round, list[Round]]], levels: list[Opponent]) -> dict[Opponent, list[float]]:
     """Each level's decision time (seconds) on each position, with seed 0."""
-    times: dict[Level, list[float]] = {}
+    times: dict[Opponent, list[float]] = {}
     for level in levels:
         times[level] = []
         for r, history in found:
@@ -48,7 +53,7 @@ def summary(times: list[float]) -> tuple[float, float, float]:
     return (statistics.median(times) * 1000, percentile(times, 0.95) * 1000, max(times) * 1000)
 
 
-def report(games: int, levels: list[Level]) -> None:
+def report(games: int, levels: list[Opponent]) -> None:
     """Print each level's median, p95 and slowest decision over the positions of ``games`` rounds."""
     found = positions(games)
     phases = {phase: sum(1 for r, _ in found if r.phase is phase) for phase in Phase}
@@ -64,7 +69,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="rounds whose decisions are timed (default 20)")
     parser.add_argument("--levels", default="easy,normal,hard,expert", help="comma-separated levels (default all)")
     args = parser.parse_args()
-    report(args.games, [Level(name.strip()) for name in args.levels.split(",")])
+    report(args.games, [Opponent(name.strip()) for name in args.levels.split(",")])
 
 
 if __name__ == "__main__":

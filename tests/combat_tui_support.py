@@ -10,7 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from club_fight_tui_support import app_for
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Attack, Colour, CombatCode, Phase, PlayKind, Points, Round, Rules, parse_action
 from clubfight.combat.game import Match, PlayedRound
 from clubfight.combat.tui.entry import CombatGame
@@ -30,7 +30,7 @@ def match_of(start: Round, seed: int = 1) -> Match:
 def combat_app(
     match: Match | None = None,
     *,
-    opponent: Level | None = Level.EASY,
+    opponent: Opponent | None = Opponent.EASY,
     seed: int = 11,
     rounds: int = 3,
     ask: bool = False,

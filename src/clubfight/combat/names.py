@@ -5,7 +5,7 @@ these: tests/combat/test_combat_names.py.)"""
 from __future__ import annotations
 
 OPPONENTS = ("easy", "normal", "hard", "expert")
-"""``ai.Level``'s values: the computer's levels."""
+"""``ai.Opponent``'s values: the computer's levels."""
 ROUNDS = (1, 3, 5)
 STYLES = (
     "karate",

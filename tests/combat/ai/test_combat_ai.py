@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubfight.combat.ai import Level, choose, determinize, observe
+from clubfight.combat.ai import Opponent, choose, determinize, observe
 from clubfight.combat.ai.greedy import CounterOdds, judge
 from clubfight.combat.engine import (
     MAX_SEED,
@@ -60,7 +60,7 @@ def random_position(seed: int, rules: Rules, walk: int, phase: Phase, steps: int
     return None
 
 
-def check_no_peeking(r: Round, level: Level, seed: int, shuffle_seed: int) -> None:
+def check_no_peeking(r: Round, level: Opponent, seed: int, shuffle_seed: int) -> None:
     seat = r.to_act
     assert seat is not None
     rng = SplitMix64(shuffle_seed)
@@ -82,10 +82,10 @@ def check_no_peeking(r: Round, level: Level, seed: int, shuffle_seed: int) -> No
     steps=st.integers(0, 40),
     ai_seed=st.integers(0, MAX_SEED),
     shuffle_seed=st.integers(0, 2**32),
-    level=st.sampled_from([Level.EASY, Level.NORMAL]),
+    level=st.sampled_from([Opponent.EASY, Opponent.NORMAL]),
 )
 def test_no_peeking_easy_and_normal(
-    seed: int, rules: Rules, walk: int, phase: Phase, steps: int, ai_seed: int, shuffle_seed: int, level: Level
+    seed: int, rules: Rules, walk: int, phase: Phase, steps: int, ai_seed: int, shuffle_seed: int, level: Opponent
 ) -> None:
     r = random_position(seed, rules, walk, phase, steps)
     if r is not None:
@@ -100,10 +100,10 @@ def test_no_peeking_easy_and_normal(
     steps=st.integers(0, 30),
     ai_seed=st.integers(0, MAX_SEED),
     shuffle_seed=st.integers(0, 2**32),
-    level=st.sampled_from([Level.HARD, Level.EXPERT]),
+    level=st.sampled_from([Opponent.HARD, Opponent.EXPERT]),
 )
 def test_no_peeking_hard_and_expert(
-    seed: int, walk: int, phase: Phase, steps: int, ai_seed: int, shuffle_seed: int, level: Level
+    seed: int, walk: int, phase: Phase, steps: int, ai_seed: int, shuffle_seed: int, level: Opponent
 ) -> None:
     """Expert reads the round's history too: tests/combat/test_expert.py re-deals that as well."""
     r = random_position(seed, Rules(), walk, phase, steps)
@@ -155,7 +155,7 @@ def test_observe_keeps_what_is_public_and_nothing_else() -> None:
     assert sorted(world.hand(seat.other) + world.deck(seat.other)) == sorted(r.hand(seat.other) + r.deck(seat.other))
 
 
-def play_through(seed: int, rules: Rules, red: Level, black: Level) -> set[Phase]:
+def play_through(seed: int, rules: Rules, red: Opponent, black: Opponent) -> set[Phase]:
     """Play a round with the AI on both sides, checking each action is listed; the phases met."""
     rng = SplitMix64(seed)
     r = deal(seed, rules)
@@ -172,9 +172,9 @@ def play_through(seed: int, rules: Rules, red: Level, black: Level) -> set[Phase
     raise AssertionError("the round did not end")
 
 
-@given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, level=st.sampled_from([Level.EASY, Level.NORMAL]))
-def test_easy_and_normal_always_choose_a_legal_action(seed: int, rules: Rules, level: Level) -> None:
-    play_through(seed, rules, level, Level.EASY if level is Level.NORMAL else Level.NORMAL)
+@given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, level=st.sampled_from([Opponent.EASY, Opponent.NORMAL]))
+def test_easy_and_normal_always_choose_a_legal_action(seed: int, rules: Rules, level: Opponent) -> None:
+    play_through(seed, rules, level, Opponent.EASY if level is Opponent.NORMAL else Opponent.NORMAL)
 
 
 @pytest.mark.parametrize(
@@ -188,9 +188,9 @@ def test_easy_and_normal_always_choose_a_legal_action(seed: int, rules: Rules, l
 def test_hard_always_chooses_a_legal_action(seed: int, rules: Rules) -> None:
     # Hard is BLACK in the plain round, RED (WUSHU, then NINJUTSU) in the others.
     met = (
-        play_through(seed, rules, Level.EASY, Level.HARD)
+        play_through(seed, rules, Opponent.EASY, Opponent.HARD)
         if seed == 1
-        else play_through(seed, rules, Level.HARD, Level.EASY)
+        else play_through(seed, rules, Opponent.HARD, Opponent.EASY)
     )
     assert {Phase.SETUP, Phase.ATTACK} <= met
     if rules.red_style is not None:
@@ -208,13 +208,13 @@ def test_every_level_handles_every_phase() -> None:
         if r is None or r.is_over:
             continue
         seen[r.phase] = seen.get(r.phase, 0) + 1
-        for level in (Level.EASY, Level.NORMAL) if seed % 4 else Level:
+        for level in (Opponent.EASY, Opponent.NORMAL) if seed % 4 else Opponent:
             assert r.is_legal(choose(r, level, seed=seed))
     assert seen.get(Phase.COUNTER, 0) and seen.get(Phase.DRAW, 0) and seen.get(Phase.SETUP, 0)
 
 
-@pytest.mark.parametrize("level", list(Level))
-def test_same_seed_same_decision(level: Level) -> None:
+@pytest.mark.parametrize("level", list(Opponent))
+def test_same_seed_same_decision(level: Opponent) -> None:
     decisions = []
     for walk in range(4):
         r = random_position(8, Rules(), walk, PHASES[walk % 3], 5)
@@ -228,16 +228,16 @@ def test_same_seed_same_decision(level: Level) -> None:
 
 def test_the_seed_is_what_makes_easy_vary() -> None:
     r = deal(3)
-    assert len({choose(r, Level.EASY, seed=s) for s in range(20)}) > 1
-    assert len({choose(r, Level.NORMAL, seed=s) for s in range(20)}) <= 24
+    assert len({choose(r, Opponent.EASY, seed=s) for s in range(20)}) > 1
+    assert len({choose(r, Opponent.NORMAL, seed=s) for s in range(20)}) <= 24
 
 
 def test_choose_refuses_a_finished_round() -> None:
     r = deal(4)
     while not r.is_over:
-        r = r.play(choose(r, Level.NORMAL))
+        r = r.play(choose(r, Opponent.NORMAL))
     with pytest.raises(ValueError, match="over"):
-        choose(r, Level.NORMAL)
+        choose(r, Opponent.NORMAL)
 
 
 @given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, walk=st.integers(0, 2**32), steps=st.integers(0, 40))
@@ -278,8 +278,8 @@ def test_normal_takes_a_safe_ring_out_and_hard_too() -> None:
     r = make("5S,9H AS QS / 9S KH KD / 6H 6D 7H", red_hand="10H 2H", black_hand="3S", attacker=RED)
     ring_out = Attack((card("10H"),), 1)
     assert r.wins_of(ring_out)
-    for level in Level:
-        assert choose(r, level, seed=1) == ring_out or level is Level.EASY
+    for level in Opponent:
+        assert choose(r, level, seed=1) == ring_out or level is Opponent.EASY
 
 
 def test_normal_and_hard_counter_when_they_can() -> None:
@@ -287,7 +287,7 @@ def test_normal_and_hard_counter_when_they_can() -> None:
     play = Attack((card("7S"),), 8)
     after = pending.play(play)
     assert after.phase is Phase.COUNTER
-    for level in Level:
+    for level in Opponent:
         assert isinstance(choose(after, level, seed=2), Counter)
 
 
@@ -313,9 +313,9 @@ def test_shift_counts_stacks_taken_and_handed_over() -> None:
 
 
 def test_hard_with_successive_halving_is_legal_and_repeatable() -> None:
-    from clubfight.combat.ai.search import HARD, Settings, hard
+    from clubfight.combat.ai.search import HARD, SearchSettings, hard
 
-    settings = Settings(playouts=48, halvings=2, candidates=6, weights=HARD.weights)
+    settings = SearchSettings(playouts=48, halvings=2, candidates=6, weights=HARD.weights)
     for walk in range(3):
         r = random_position(8, Rules(), walk, Phase.ATTACK, 3)
         assert r is not None
@@ -330,14 +330,14 @@ def test_the_ai_and_its_bench_load_no_ui_library() -> None:
 
 
 def test_hard_keeps_ring_out_setups_among_its_candidates() -> None:
-    from clubfight.combat.ai.search import Settings, candidates
+    from clubfight.combat.ai.search import SearchSettings, candidates
 
     # RED holds 10H and 9H: a 9H on top in BLACK's front row (places 1-3) readies a RING OUT.
     r = make("8S AS QS / 9S KH KD / 6H 6D 7H", red_hand="10H 9H 2D", black_hand="3S", attacker=RED)
-    found = candidates(observe(r, RED), Settings(candidates=1, setups=2))
+    found = candidates(observe(r, RED), SearchSettings(candidates=1, setups=2))
     setups = [a for a in found if isinstance(a, Attack) and a.to in (1, 2, 3) and str(a.top) == "9H"]
     assert setups and found[-1] == EndTurn()
-    without = candidates(observe(r, RED), Settings(candidates=1, setups=0))
+    without = candidates(observe(r, RED), SearchSettings(candidates=1, setups=0))
     assert len(without) == 2
     no_ten = make("8S AS QS / 9S KH KD / 6H 6D 7H", red_hand="8H 9H 2D", black_hand="3S", attacker=RED)
-    assert len(candidates(observe(no_ten, RED), Settings(candidates=1, setups=2))) == 2
+    assert len(candidates(observe(no_ten, RED), SearchSettings(candidates=1, setups=2))) == 2

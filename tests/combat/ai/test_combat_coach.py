@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.cli import main
-from clubfight.combat.ai import Level, analyse, choose, suggest
+from clubfight.combat.ai import Opponent, analyse, choose, suggest
 from clubfight.combat.ai.coach import public_action, reasons_for, sets_up
 from clubfight.combat.ai.inference import read_clues
 from clubfight.combat.ai.knowledge import observe
@@ -77,7 +77,7 @@ def short_match(seed: int) -> Match:
     rng = SplitMix64(seed)
     while not match.current.is_over:
         r = match.current
-        level = Level.NORMAL if r.to_act is RED else Level.EASY
+        level = Opponent.NORMAL if r.to_act is RED else Opponent.EASY
         match = match.play(choose(r, level, seed=rng.next()))
     return match
 

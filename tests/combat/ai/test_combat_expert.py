@@ -9,7 +9,7 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubfight.combat.ai import EXPERT, Level, choose, observe
+from clubfight.combat.ai import EXPERT, Opponent, choose, observe
 from clubfight.combat.ai.expert import expert
 from clubfight.combat.ai.inference import (
     Clues,
@@ -144,10 +144,10 @@ def test_no_peeking_expert_through_the_history(
     seat = r.to_act
     assert seat is not None
     rng = SplitMix64(shuffle_seed)
-    decision = choose(r, Level.EXPERT, seed=ai_seed, history=history)
+    decision = choose(r, Opponent.EXPERT, seed=ai_seed, history=history)
     twin_history = [hidden_swapped(h, seat, rng) for h in history]
     twin = hidden_swapped(r, seat, rng)
-    assert choose(twin, Level.EXPERT, seed=ai_seed, history=twin_history) == decision
+    assert choose(twin, Opponent.EXPERT, seed=ai_seed, history=twin_history) == decision
 
 
 def test_public_events_count_the_other_sides_draws_without_naming_them() -> None:
@@ -161,10 +161,10 @@ def test_public_events_count_the_other_sides_draws_without_naming_them() -> None
 
 def test_expert_takes_a_safe_ring_out_and_counters() -> None:
     r = make("5S,9H AS QS / 9S KH KD / 6H 6D 7H", red_hand="10H 2H", black_hand="3S", attacker=RED)
-    assert choose(r, Level.EXPERT, seed=1) == Attack((card("10H"),), 1)
+    assert choose(r, Opponent.EXPERT, seed=1) == Attack((card("10H"),), 1)
     pending = make("5S AS QS / 9S KH KD / 6H 6D 7H", red_hand="6D", black_hand="7S", attacker=BLACK)
     after = pending.play(Attack((card("7S"),), 8))
-    assert isinstance(choose(after, Level.EXPERT, seed=2), Counter)
+    assert isinstance(choose(after, Opponent.EXPERT, seed=2), Counter)
 
 
 def test_the_flat_and_tree_searches_both_give_legal_actions() -> None:
@@ -174,7 +174,7 @@ def test_the_flat_and_tree_searches_both_give_legal_actions() -> None:
         s = replace(EXPERT, tree=not flat, iterations=40, search=replace(EXPERT.search, playouts=40))
         while r.phase is Phase.SETUP:
             history.append(r)
-            r = r.play(choose(r, Level.NORMAL, seed=1))
+            r = r.play(choose(r, Opponent.NORMAL, seed=1))
         seat = r.to_act
         assert seat is not None
         action = expert(observe(r, seat), seat, SplitMix64(5), read_clues(history, r, seat), s)

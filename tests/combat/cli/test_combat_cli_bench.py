@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clubfight.cli import main
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.ai import bench as harness
 from clubfight.combat.ai.bench import make_tasks, percentile, wilson_interval
 from clubfight.combat.cli import bench as combat_bench
@@ -72,7 +72,7 @@ def test_single_rounds_and_two_jobs_agree_with_one(capsys: pytest.CaptureFixture
 
 
 def test_tasks_swap_colours_on_the_same_seed() -> None:
-    tasks = make_tasks(6, Level.HARD, Level.NORMAL, 10)
+    tasks = make_tasks(6, Opponent.HARD, Opponent.NORMAL, 10)
     assert [(t.seed, t.red, t.black) for t in tasks[:2]] == [(10, "hard", "normal"), (10, "normal", "hard")]
     assert sum(t.red == "hard" for t in tasks) == 3
 

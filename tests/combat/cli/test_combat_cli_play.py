@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from clubfight.cli.main import build_parser, main
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.cli.play import launch_from
 from clubfight.combat.engine import Colour, Juggle, Style
 
@@ -20,7 +20,7 @@ def test_no_option_opens_the_start_screen() -> None:
 
 def test_options_start_a_match_at_once() -> None:
     got = launch("--opponent", "hard", "--deal", "combat-77", "--rounds", "5", "--colour", "black")
-    assert not got.ask and got.opponent is Level.HARD and got.seed == 77 and got.rounds == 5
+    assert not got.ask and got.opponent is Opponent.HARD and got.seed == 77 and got.rounds == 5
     assert got.colour is Colour.BLACK
     styled = launch("--style", "karate", "--survival", "--juggle")
     assert styled.style is Style.KARATE and styled.survival and styled.juggle is Juggle.COMBO

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from clubfight.combat.ai import Level, choose
+from clubfight.combat.ai import Opponent, choose
 from clubfight.combat.engine import Colour, Phase, Round, parse_action
 from clubfight.combat.engine import Decline as DeclineAction
 from clubfight.combat.tui.fight_model import FightModel
@@ -41,7 +41,7 @@ def declining(monkeypatch: pytest.MonkeyPatch) -> None:
     def decide(self: FightModel) -> Any:
         if self.round.phase is Phase.COUNTER:
             return DeclineAction()
-        return choose(self.round, Level.EASY, seed=1)
+        return choose(self.round, Opponent.EASY, seed=1)
 
     monkeypatch.setattr(FightModel, "computer_action", decide)
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Attack, Card, Colour, Phase, Win, parse_action
 from clubfight.combat.game import format_record, parse_record
 from clubfight.combat.storage.saves import combat_save_path, load_match
@@ -79,7 +79,7 @@ async def play_keyboard(pilot: Pilot[Any], *, max_steps: int = 3000, stop_after_
 
 @async_test
 async def test_whole_match_against_easy_by_keyboard(home: Path) -> None:
-    app = combat_app(seed=21, opponent=Level.EASY, rounds=3)
+    app = combat_app(seed=21, opponent=Opponent.EASY, rounds=3)
     async with app.run_test() as pilot:
         await play_keyboard(pilot)
         match = fight(app).model.match
@@ -110,7 +110,7 @@ async def click(pilot: Pilot[Any], selector: str) -> None:
 
 @async_test
 async def test_one_round_by_mouse_only() -> None:
-    app = combat_app(seed=33, opponent=Level.EASY)
+    app = combat_app(seed=33, opponent=Opponent.EASY)
     async with app.run_test() as pilot:
         for _ in range(2000):
             await settle(pilot)
@@ -354,7 +354,7 @@ async def test_hot_seat_never_shows_a_hidden_card() -> None:
 @async_test
 async def test_resume_after_a_crash(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     crashed = tmp_path / "crashed"
-    app = combat_app(seed=55, opponent=Level.NORMAL)
+    app = combat_app(seed=55, opponent=Opponent.NORMAL)
     async with app.run_test() as pilot:
         await settle(pilot)
         await pilot.press("a", "enter")
@@ -385,7 +385,7 @@ async def test_resume_after_a_crash(home: Path, tmp_path: Path, monkeypatch: pyt
         await pilot.press("y")
         await settle(pilot)
         resumed = fight(again).model
-        assert resumed.level is Level.NORMAL
+        assert resumed.level is Opponent.NORMAL
         assert format_record(resumed.match).splitlines()[:1] == record.splitlines()[:1]
         assert resumed.match.rounds[0].actions[: len(parse_record(record).rounds[0].actions)] == (
             parse_record(record).rounds[0].actions
@@ -424,7 +424,7 @@ async def test_club_fight_start_screen_offers_combat_club() -> None:
         assert isinstance(app.screen, CombatStartScreen)
         await pilot.press("h", "c", "r")  # hard, BLACK, best of 5
         launch = app.screen.launch
-        assert launch.opponent is Level.HARD and launch.colour is BLACK and launch.rounds == 5
+        assert launch.opponent is Opponent.HARD and launch.colour is BLACK and launch.rounds == 5
         await pilot.click("#cs-survival")
         assert app.screen.launch.survival
         await pilot.press("enter")

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.combat.ai import Level, choose
+from clubfight.combat.ai import Opponent, choose
 from clubfight.combat.engine import Attack, Colour, Counter, Decline, Phase, Round, deal, parse_action
 from clubfight.combat.tui.counter_window import standing_window, stood_at_once
 from clubfight.combat.tui.fight_model import FightModel
@@ -73,7 +73,7 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[Any, ...]], l
         decisions.append(self.round.phase.value)
         if self.round.phase is Phase.COUNTER:
             return Decline()  # the computer lets it stand: what the attacker sees must not tell why
-        return choose(self.round, Level.EASY, seed=1)
+        return choose(self.round, Opponent.EASY, seed=1)
 
     monkeypatch.setattr(FightScreen, "render_model", render_and_record)
     monkeypatch.setattr(FightModel, "computer_action", decide)
@@ -166,7 +166,7 @@ def random_round(seed: int, steps: int) -> list[tuple[Round, Attack, Round]]:
     for n in range(steps):
         if r.is_over:
             break
-        action = choose(r, Level.EASY if n % 2 else Level.NORMAL, seed=seed + n)
+        action = choose(r, Opponent.EASY if n % 2 else Opponent.NORMAL, seed=seed + n)
         after = r.play(action)
         if isinstance(action, Attack) and stood_at_once(r, action, after):
             found.append((r, action, after))
@@ -221,13 +221,13 @@ def twins_from_play(seed: int) -> list[tuple[Round, Round, Attack]]:
                 else:
                     continue
                 break
-        r = r.play(choose(r, Level.NORMAL if n % 2 else Level.EASY, seed=seed + n))
+        r = r.play(choose(r, Opponent.NORMAL if n % 2 else Opponent.EASY, seed=seed + n))
     return found
 
 
 def attackers_view(start: Round, attack: Attack) -> list[tuple[Any, ...]]:
     """The model's public view after RED's play and after the computer lets it stand."""
-    model = FightModel(match_of(start), level=Level.EASY)
+    model = FightModel(match_of(start), level=Opponent.EASY)
     views = []
     for action in (attack, Decline()):
         model.play(action)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Arrange, Attack, Card, Colour, CombatCode, Phase, PlayKind, Points, parse_action
 from clubfight.combat.game import Match
 from clubfight.combat.tui.fight_model import FightModel, ai_seed, arrange_places
@@ -16,7 +16,7 @@ GRID = "9H 4S JS / 9C KD 2H / 7H 6H 4D"
 
 def model(grid: str = GRID, **fields: object) -> FightModel:
     fields.setdefault("red_hand", "5H 6D 7D 10H")
-    return FightModel(match_of(make(grid, **fields)), level=Level.EASY)  # type: ignore[arg-type]
+    return FightModel(match_of(make(grid, **fields)), level=Opponent.EASY)  # type: ignore[arg-type]
 
 
 def slot(m: FightModel, text: str) -> int:
@@ -119,7 +119,7 @@ def test_counter_options_with_their_points() -> None:
         pending=parse_action("7C@8"),
         pending_points=Points(PlayKind.ATTACK, base=1),
     )
-    m = FightModel(match_of(r), level=Level.EASY)
+    m = FightModel(match_of(r), level=Opponent.EASY)
     options = {str(card): str(points) for card, points, _ in m.counter_options()}
     assert options == {"7D": "Perfect counter 4", "8H": "Counter 2"}
     m.cycle(1)
@@ -130,7 +130,7 @@ def test_counter_options_with_their_points() -> None:
 
 def test_setup_arranges_left_to_right_then_the_neutral_card() -> None:
     match = Match.new(CombatCode(3))
-    m = FightModel(match, level=Level.EASY)
+    m = FightModel(match, level=Opponent.EASY)
     hand = m.round.hand(RED)
     for card in hand[:3]:
         m.pick(m.slots().index(card))
@@ -146,7 +146,7 @@ def test_black_arranges_its_front_row_as_it_sees_it() -> None:
 
 
 def test_auto_arrange_and_the_draw_off() -> None:
-    m = FightModel(Match.new(CombatCode(3)), level=Level.EASY)
+    m = FightModel(Match.new(CombatCode(3)), level=Opponent.EASY)
     m.auto_arrange()
     assert len(m.arrangement) == 4
     m.confirm()
@@ -204,7 +204,7 @@ def test_a_card_keeps_its_slot_and_key_all_turn() -> None:
 
 
 def test_keys_of_another_phase_are_hidden_not_offered() -> None:
-    setup = FightModel(Match.new(CombatCode(3)), level=Level.EASY)
+    setup = FightModel(Match.new(CombatCode(3)), level=Opponent.EASY)
     assert setup.can("arrange") is True and setup.can("end_turn") is False
     attacking = model()
     assert attacking.round.phase is Phase.ATTACK

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubfight.combat.ai import Level, choose
+from clubfight.combat.ai import Opponent, choose
 from clubfight.combat.engine import (
     BLACK_DECK,
     RED_DECK,
@@ -70,7 +70,7 @@ def test_arrange_for_me_never_leaves_a_two_play_ring_out_open_that_it_could_avoi
     start = deal(seed)
     rest = tuple(c for c in RED_DECK if c not in hand)
     r = start.replace(red_hand=tuple(hand), red_deck=rest)
-    model = FightModel(match_of(r, seed), level=Level.EASY)
+    model = FightModel(match_of(r, seed), level=Opponent.EASY)
     model.auto_arrange()
     placed = model.arranged()
     chosen = tuple(placed[p] for p in front_row(RED))
@@ -81,7 +81,7 @@ def test_arrange_for_me_never_leaves_a_two_play_ring_out_open_that_it_could_avoi
 def test_the_reported_arrangement_no_longer_puts_the_ace_in_front() -> None:
     # A♦ 4♥ 5♦ Q♥: the A can go to the neutral row, leaving 4 5 Q in front, none of them open.
     r = deal(5).replace(red_hand=tuple(Card.parse(c) for c in ("AD", "4H", "5D", "QH")))
-    model = FightModel(match_of(r), level=Level.EASY)
+    model = FightModel(match_of(r), level=Opponent.EASY)
     model.auto_arrange()
     assert model.arranged()[6] == Card.parse("AD")
 
@@ -143,7 +143,7 @@ def positions(seed: int, steps: int = 120) -> list[Round]:
             break
         if r.phase is Phase.ATTACK and r.attacker is RED:
             found.append(r)
-        r = r.play(choose(r, Level.EASY, seed=seed * 1000 + n))
+        r = r.play(choose(r, Opponent.EASY, seed=seed * 1000 + n))
     return found
 
 
@@ -189,7 +189,7 @@ def test_the_setting_marks_against_easy_by_default() -> None:
 async def test_the_marks_show_against_easy_and_follow_the_setting(home: Any) -> None:
     # RED's J♥ at 7 takes BLACK's A, then BLACK's 10: open. The Q♦ at 9 takes nothing that a 10 fits.
     r = make("3S 4S JS / 9C KD 2H / JH 6H QD", red_hand="5H 6D")
-    app = combat_app(match_of(r), opponent=Level.EASY)
+    app = combat_app(match_of(r), opponent=Opponent.EASY)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = fight(app)

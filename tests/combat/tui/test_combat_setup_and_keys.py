@@ -14,7 +14,7 @@ import asyncio
 
 from textual.geometry import Region
 
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Arrange, Colour, CombatCode, EventKind
 from clubfight.combat.game import Match
 from clubfight.combat.tui.fight_model import FightModel
@@ -27,7 +27,7 @@ RED = Colour.RED
 
 
 def test_pressing_the_card_that_went_to_the_neutral_row_by_itself_keeps_it_there() -> None:
-    m = FightModel(Match.new(CombatCode(3)), level=Level.EASY)
+    m = FightModel(Match.new(CombatCode(3)), level=Opponent.EASY)
     hand = m.round.hand(RED)
     for card in hand[:3]:
         m.pick(m.slots().index(card))
@@ -39,7 +39,7 @@ def test_pressing_the_card_that_went_to_the_neutral_row_by_itself_keeps_it_there
 
 
 def test_taking_a_front_row_card_back_out_also_frees_the_fourth() -> None:
-    m = FightModel(Match.new(CombatCode(3)), level=Level.EASY)
+    m = FightModel(Match.new(CombatCode(3)), level=Opponent.EASY)
     hand = m.round.hand(RED)
     for card in hand[:3]:
         m.pick(m.slots().index(card))
@@ -65,7 +65,7 @@ async def test_the_fourth_key_in_the_app_keeps_the_arrangement_and_enter_plays_i
 def draw_off_seed() -> int:
     """A match whose draw-off takes more than one step (a 10, a joker or equal values)."""
     for seed in range(1, 400):
-        m = FightModel(Match.new(CombatCode(seed)), level=Level.EASY)
+        m = FightModel(Match.new(CombatCode(seed)), level=Opponent.EASY)
         m.auto_arrange()
         m.confirm()
         m.play(m.computer_action())

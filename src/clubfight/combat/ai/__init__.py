@@ -6,11 +6,11 @@ rebuilds the round as that seat sees it (``observe``: the other hand and both de
 their public contents, the engine's RNG state dropped), so nothing it can't see can sway it; any
 chance it takes comes from a SplitMix64 seeded with ``seed``. Pure: no I/O, no clock, no ``random``.
 
-- ``Level.EASY``: a beginner. Random plays, likelier the more they score; ends turns early now and
+- ``Opponent.EASY``: a beginner. Random plays, likelier the more they score; ends turns early now and
   then; counters whenever it can, with any counter; arranges at random.
-- ``Level.NORMAL``: greedy on points with an eye on the counter risk (greedy.py).
-- ``Level.HARD``: flat Monte Carlo over sample worlds, with normal as its playout policy (search.py).
-- ``Level.EXPERT``: hard's search on worlds weighed by what the other side has shown this round
+- ``Opponent.NORMAL``: greedy on points with an eye on the counter risk (greedy.py).
+- ``Opponent.HARD``: flat Monte Carlo over sample worlds, with normal as its playout policy (search.py).
+- ``Opponent.EXPERT``: hard's search on worlds weighed by what the other side has shown this round
   (inference.py, from ``history``), searching its own turn as a tree (expert.py, tree.py).
 """
 
@@ -28,10 +28,10 @@ from .inference import read_clues
 from .knowledge import determinize, observe, unseen
 from .ladder import LEVEL_RATINGS, PairScore, Rating, fit_ratings, pair_scores, ratings_table
 from .policies import easy, normal
-from .search import HARD, Settings, hard
+from .search import HARD, SearchSettings, hard
 
 
-class Level(Enum):
+class Opponent(Enum):
     __hash__ = object.__hash__
 
     EASY = "easy"
@@ -40,10 +40,10 @@ class Level(Enum):
     EXPERT = "expert"
 
 
-LEVELS = tuple(level.value for level in Level)
+LEVELS = tuple(level.value for level in Opponent)
 
 
-def choose(round: Round, level: Level, *, seed: int = 0, history: Sequence[Round] = ()) -> Action:
+def choose(round: Round, level: Opponent, *, seed: int = 0, history: Sequence[Round] = ()) -> Action:
     """The action ``level`` takes for ``round.to_act``. Raises ValueError once the round is over.
 
     ``history`` is the round's earlier positions, oldest first (``PlayedRound.positions()`` without
@@ -57,11 +57,11 @@ def choose(round: Round, level: Level, *, seed: int = 0, history: Sequence[Round
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-    if level is Level.EASY:
+    if level is Opponent.EASY:
         return easy(view, seat, rng)
-    if level is Level.NORMAL:
+    if level is Opponent.NORMAL:
         return normal(view, seat, rng)
-    if level is Level.HARD:
+    if level is Opponent.HARD:
         return hard(view, seat, rng)
     return expert(view, seat, rng, read_clues(history, round, seat))
 
@@ -73,11 +73,11 @@ __all__ = [
     "LEVEL_RATINGS",
     "Analysis",
     "ExpertSettings",
-    "Level",
+    "Opponent",
     "PairScore",
     "Rating",
     "Reasons",
-    "Settings",
+    "SearchSettings",
     "Step",
     "Suggestion",
     "Turning",

@@ -21,7 +21,7 @@ from clubfight.combat.engine import WIN_ORDER, Colour, EventKind, Round, Rules, 
 from clubfight.common.bench import percentile, run_tasks, wilson_interval
 from clubfight.common.shuffle import SplitMix64
 
-from . import Level
+from . import Opponent
 from .players import decide
 
 MASK64 = (1 << 64) - 1
@@ -105,11 +105,11 @@ class Summary:
     average_turns: float
 
 
-def player_name(player: Level | str) -> str:
-    return player.value if isinstance(player, Level) else player
+def player_name(player: Opponent | str) -> str:
+    return player.value if isinstance(player, Opponent) else player
 
 
-def make_tasks(games: int, a: Level | str, b: Level | str, seed: int, rounds: int = 3) -> list[Task]:
+def make_tasks(games: int, a: Opponent | str, b: Opponent | str, seed: int, rounds: int = 3) -> list[Task]:
     """Game i: match seed ``seed + i // 2``; player ``a`` is RED in even games, BLACK in odd ones."""
     tasks = []
     for i in range(games):
@@ -179,7 +179,9 @@ def run_games(
     return run_tasks(run_task, tasks, jobs, on_result)
 
 
-def summarise(results: Sequence[GameResult], a: Level | str, b: Level | str, seed: int, rounds: int = 3) -> Summary:
+def summarise(
+    results: Sequence[GameResult], a: Opponent | str, b: Opponent | str, seed: int, rounds: int = 3
+) -> Summary:
     levels = list(dict.fromkeys((player_name(a), player_name(b))))
     rows = []
     for level in levels:

@@ -37,7 +37,7 @@ from .inference import (
 )
 from .knowledge import determinize, observe
 from .policies import arrange_normal
-from .search import HARD, Dealer, Settings, hard
+from .search import HARD, Dealer, SearchSettings, hard
 from .setup_search import search_arrangement
 from .tree import Ranker, turn_search
 
@@ -46,7 +46,7 @@ from .tree import Ranker, turn_search
 class ExpertSettings:
     """Expert's search: hard's settings for its candidates and playouts, and what expert adds."""
 
-    search: Settings = field(default_factory=lambda: replace(HARD, candidates=8, from_root=True))
+    search: SearchSettings = field(default_factory=lambda: replace(HARD, candidates=8, from_root=True))
     """Hard's figures, with 8 candidates and horizons counted from the decision."""
     tree: bool = True
     """Search the seat's own turn as a tree (tree.py); False: hard's flat comparison, bigger."""
@@ -73,7 +73,7 @@ class ExpertSettings:
 EXPERT = ExpertSettings()
 
 
-def settings_for(view: Round, s: ExpertSettings) -> Settings:
+def settings_for(view: Round, s: ExpertSettings) -> SearchSettings:
     if max(view.scores) >= s.deep_score:
         return replace(s.search, horizon=max(s.search.horizon, s.deep_horizon))
     return s.search

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from clubfight.combat.engine import Action, Colour, Round
 from clubfight.common.shuffle import SplitMix64, shuffled
 
-from . import LEVELS, Level, choose
+from . import LEVELS, Opponent, choose
 from .search import HARD, hard
 
 RANDOM = "random"
@@ -57,4 +57,4 @@ def decide(name: str, r: Round, seed: int, history: Sequence[Round] = ()) -> Act
         return random_action(r, SplitMix64(seed))
     if name == CLAIRVOYANT:
         return clairvoyant(r, SplitMix64(seed))
-    return choose(r, Level(name), seed=seed, history=history)
+    return choose(r, Opponent(name), seed=seed, history=history)

@@ -29,7 +29,7 @@ PLAYOUT = Weights(own=2.0)
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class SearchSettings:
     """Hard's budget and its playout evaluation."""
 
     candidates: int = 6
@@ -67,13 +67,13 @@ class Settings:
     the point difference (expert)."""
 
 
-HARD = Settings()
+HARD = SearchSettings()
 
 Dealer = Callable[[Round, Colour, SplitMix64], Round]
 """Deals a sample world from a view: ``determinize`` unless a benchmark says otherwise."""
 
 
-def evaluate(r: Round, seat: Colour, s: Settings) -> float:
+def evaluate(r: Round, seat: Colour, s: SearchSettings) -> float:
     """A playout's end, from ``seat``'s side."""
     other = seat.other
     diff = r.score(seat) - r.score(other)
@@ -85,7 +85,7 @@ def evaluate(r: Round, seat: Colour, s: Settings) -> float:
     return diff + s.race * (r.cards_left(other) - r.cards_left(seat))
 
 
-def playout(r: Round, seat: Colour, s: Settings, start: Colour | None = None) -> float:
+def playout(r: Round, seat: Colour, s: SearchSettings, start: Colour | None = None) -> float:
     """Greedy play from ``r`` to the horizon, counted from ``start``'s turn (default: ``r``'s attacker)."""
     attacker = r.attacker if start is None else start
     turns = 0
@@ -99,7 +99,7 @@ def playout(r: Round, seat: Colour, s: Settings, start: Colour | None = None) ->
     return evaluate(r, seat, s)
 
 
-def candidates(view: Round, s: Settings, rows: list[tuple[float, Judged]] | None = None) -> list[Action]:
+def candidates(view: Round, s: SearchSettings, rows: list[tuple[float, Judged]] | None = None) -> list[Action]:
     """The actions hard compares, best first by normal's judgement (or by ``rows``, the attacks
     already ranked some other way)."""
     phase = view.phase
@@ -138,7 +138,7 @@ def hard(
     view: Round,
     seat: Colour,
     rng: SplitMix64,
-    s: Settings = HARD,
+    s: SearchSettings = HARD,
     deal: Dealer = determinize,
     rows: list[tuple[float, Judged]] | None = None,
 ) -> Action:
@@ -167,4 +167,4 @@ def hard(
     return options[alive[0]]
 
 
-__all__ = ["HARD", "Attack", "Settings", "candidates", "evaluate", "hard", "playout"]
+__all__ = ["HARD", "Attack", "SearchSettings", "candidates", "evaluate", "hard", "playout"]

@@ -13,7 +13,7 @@ from clubfight.combat.engine import Arrange, Colour, Phase, Round
 from clubfight.common.shuffle import SplitMix64, shuffled
 
 from .policies import arrange_normal, arrangement_score, arrangements
-from .search import Settings, playout
+from .search import SearchSettings, playout
 
 TEN = 10
 
@@ -46,7 +46,7 @@ def _arranged(world: Round, seat: Colour, mine: Arrange, rng: SplitMix64) -> Rou
 
 
 def search_arrangement(
-    view: Round, seat: Colour, rng: SplitMix64, s: Settings, candidates: int, samples: int
+    view: Round, seat: Colour, rng: SplitMix64, s: SearchSettings, candidates: int, samples: int
 ) -> Arrange:
     """The arrangement with the best total over ``samples`` worlds, among normal's ``candidates`` favourites."""
     options = sorted(arrangements(view.hand(seat), seat), key=lambda a: -arrangement_score(a))[:candidates]

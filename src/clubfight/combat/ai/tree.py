@@ -25,7 +25,7 @@ from clubfight.common.shuffle import SplitMix64
 
 from .greedy import Judged
 from .policies import rollout_action
-from .search import Dealer, Settings, candidates, evaluate
+from .search import Dealer, SearchSettings, candidates, evaluate
 
 Ranker = Callable[[Round, tuple[Card, ...]], list[tuple[float, Judged]]]
 """Ranks a node's attacks, given the tops of the unsafe plays that stood on the way to it."""
@@ -42,7 +42,7 @@ class Node:
     count: int = 0
 
 
-def _node(r: Round, s: Settings, rank: Ranker | None, tops: tuple[Card, ...]) -> Node:
+def _node(r: Round, s: SearchSettings, rank: Ranker | None, tops: tuple[Card, ...]) -> Node:
     options = candidates(r, s, None if rank is None or r.phase is not Phase.ATTACK else rank(r, tops))
     return Node(options, [0] * len(options), [0.0] * len(options))
 
@@ -63,7 +63,7 @@ def _pick(node: Node, r: Round, c: float) -> int:
     return best
 
 
-def _finish(r: Round, seat: Colour, s: Settings, changes: int) -> float:
+def _finish(r: Round, seat: Colour, s: SearchSettings, changes: int) -> float:
     """Play on with the greedy policies until ``s.horizon`` changes of attacker in all, then judge."""
     attacker = r.attacker
     while not r.is_over:
@@ -76,7 +76,7 @@ def _finish(r: Round, seat: Colour, s: Settings, changes: int) -> float:
     return evaluate(r, seat, s)
 
 
-def _answer(r: Round, seat: Colour, s: Settings) -> Round:
+def _answer(r: Round, seat: Colour, s: SearchSettings) -> Round:
     """The other side's counter window, answered by the playout policy."""
     while not r.is_over and r.to_act is not seat and r.attacker is seat:
         r = r.play(rollout_action(r, s.opponent))
@@ -87,7 +87,7 @@ def turn_search(
     view: Round,
     seat: Colour,
     rng: SplitMix64,
-    s: Settings,
+    s: SearchSettings,
     iterations: int,
     c: float,
     deal: Dealer,

@@ -105,7 +105,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from clubfight.combat.ai import Level
+    from clubfight.combat.ai import Opponent
     from clubfight.combat.engine import Style
     from clubfight.combat.online.bot import play_bot
     from clubfight.combat.online.client import OnlineSession, Ticket
@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     result = asyncio.run(
         play_bot(
             session,
-            Level(args.level),
+            Opponent(args.level),
             seed=args.seed,
             pace=args.pace,
             on_room=room_line,

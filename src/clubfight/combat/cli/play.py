@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Colour, CombatCode, Juggle, NotationError, Style
 from clubfight.combat.tui.launch import CombatLaunch
 from clubfight.common.command_line import OpenApp, UsageError
@@ -41,7 +41,7 @@ def launch_from(args: argparse.Namespace) -> CombatLaunch:
             raise UsageError(str(error)) from None
     given = any(getattr(args, name, None) not in (None, False) for name in MATCH_OPTIONS)
     return CombatLaunch(
-        opponent=None if args.hot_seat else Level(args.opponent or "normal"),
+        opponent=None if args.hot_seat else Opponent(args.opponent or "normal"),
         colour=Colour(args.colour or "red"),
         rounds=args.rounds or 3,
         seed=seed,

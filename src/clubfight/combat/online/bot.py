@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from clubfight.combat.ai import Level, choose
+from clubfight.combat.ai import Opponent, choose
 from clubfight.combat.engine import Colour
 
 from .client import ConnectionLost, Disconnected, OnlineSession, Stopped, Ticket
@@ -61,7 +61,7 @@ class BotResult:
 
 async def play_bot(
     session: OnlineSession,
-    level: Level,
+    level: Opponent,
     *,
     seed: int = 0,
     pace: float = 0.0,
@@ -140,7 +140,7 @@ def _answered(state: SeatState, sent: set[tuple[str, int]]) -> bool:
     return bool(state.view.get("ready", {}).get(seat.value))
 
 
-async def _decide(session: OnlineSession, state: SeatState, level: Level, seed: int, pace: float) -> None:
+async def _decide(session: OnlineSession, state: SeatState, level: Opponent, seed: int, pace: float) -> None:
     if state.phase == "round-over":
         await session.ready()
         return

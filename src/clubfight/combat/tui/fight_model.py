@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from clubfight.combat.ai import Level, choose
+from clubfight.combat.ai import Opponent, choose
 from clubfight.combat.engine import (
     Action,
     Arrange,
@@ -107,7 +107,7 @@ class FightModel:
 
     match: Match
     humans: frozenset[Colour] = frozenset({Colour.RED})
-    level: Level | None = Level.NORMAL
+    level: Opponent | None = Opponent.NORMAL
     """The computer's level; None when both seats are people (hot-seat)."""
     picked: tuple[Card, ...] = ()
     target: int | None = None
@@ -297,7 +297,7 @@ class FightModel:
         r = self.round
         if r.phase is not Phase.SETUP or not self.humans_turn or self.viewer is None:
             return NOTHING
-        preferred = choose(r, Level.HARD, seed=self.arrange_seed())
+        preferred = choose(r, Opponent.HARD, seed=self.arrange_seed())
         assert isinstance(preferred, Arrange)
         action = guarded(preferred, sumo=r.rules.has(self.viewer.other, Style.SUMO))
         by_place = places_of(action)
@@ -569,7 +569,7 @@ class FightModel:
         """The computer's decision for the seat to act (may take a moment at hard: run it off the UI thread)."""
         assert self.level is not None
         # Expert reads its clues from the round so far (only what its seat saw of it).
-        history = self.match.rounds[-1].positions()[:-1] if self.level is Level.EXPERT else ()
+        history = self.match.rounds[-1].positions()[:-1] if self.level is Opponent.EXPERT else ()
         return choose(self.round, self.level, seed=ai_seed(self.match), history=history)
 
     def play(self, action: Action) -> FightChange:

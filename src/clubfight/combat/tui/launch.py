@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Colour, Juggle, Rules, Style
 from clubfight.combat.game import Match
 
@@ -24,7 +24,7 @@ class CombatLaunch:
 
     GAME: ClassVar[str] = "combat"
 
-    opponent: Level | None = Level.NORMAL
+    opponent: Opponent | None = Opponent.NORMAL
     colour: Colour = Colour.RED
     rounds: int = 3
     seed: int | None = None

@@ -10,7 +10,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Colour, CombatCode
 from clubfight.combat.game import (
     CombatResult,
@@ -184,7 +184,7 @@ class MatchSide:
         if opponent is None:
             model = FightModel(match, humans=frozenset(Colour), level=None)
         else:
-            model = FightModel(match, humans=frozenset({colour}), level=Level(opponent))
+            model = FightModel(match, humans=frozenset({colour}), level=Opponent(opponent))
         model.ring_out_marks = self.app.settings_of(CombatSettings).marks_for(opponent)
         return model
 

@@ -13,7 +13,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from clubfight.combat.ai import Level
+from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Juggle, Style
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
@@ -30,7 +30,7 @@ TITLE_ART = """\
 │   10 │ │    K │   RED against BLACK on a 3×3 grid
 ╰──────╯ ╰──────╯"""
 
-OPPONENTS: tuple[Level | None, ...] = (Level.EASY, Level.NORMAL, Level.HARD, Level.EXPERT, None)
+OPPONENTS: tuple[Opponent | None, ...] = (Opponent.EASY, Opponent.NORMAL, Opponent.HARD, Opponent.EXPERT, None)
 STYLES: tuple[Style | None, ...] = (None, *Style)
 JUGGLES = tuple(Juggle)
 ROUNDS = (1, 3, 5)
@@ -135,7 +135,7 @@ class CombatStartScreen(Screen[CombatLaunch | OnlineLaunch | None]):
         return STYLES_HINT
 
     def action_opponent(self, name: str) -> None:
-        self.launch = self.launch.with_changes(opponent=None if name == "friend" else Level(name))
+        self.launch = self.launch.with_changes(opponent=None if name == "friend" else Opponent(name))
         self._refresh()
 
     def action_switch(self, name: str) -> None:
