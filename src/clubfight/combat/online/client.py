@@ -60,7 +60,7 @@ class ConnectionLost(Exception):
         self.lasting = lasting
 
 
-class Refused(Exception):
+class SeatRefused(Exception):
     """The server refused to seat us (no such room, room full, bad token, ...)."""
 
     def __init__(self, error: ServerError) -> None:
@@ -139,13 +139,13 @@ class OnlineClient:
             raise ConnectionLost(str(error)) from None
 
     async def seated(self) -> Joined | Watching:
-        """The answer to create, join, resume or watch: the seat, or Refused."""
+        """The answer to create, join, resume or watch: the seat, or SeatRefused."""
         while True:
             message = await self.receive()
             if isinstance(message, (Joined, Watching)):
                 return message
             if isinstance(message, ServerError):
-                raise Refused(message)
+                raise SeatRefused(message)
 
     async def close(self) -> None:
         await self.ws.close()
@@ -241,7 +241,7 @@ class OnlineSession:
                 self.client = client
                 try:
                     seated = await self._sit(client)
-                except Refused as refused:
+                except SeatRefused as refused:
                     yield refused.error
                     yield Stopped(str(refused.error), refused.error)
                     return
