@@ -22,7 +22,7 @@ from enum import Enum
 from clubfight.combat.engine import Action, Phase, Round
 from clubfight.common.shuffle import SplitMix64
 
-from .coach import Analysis, Reasons, Step, Suggestion, Turning, analyse, suggest
+from .coach import AnalysedStep, Analysis, Reasons, Suggestion, Turning, analyse, suggest
 from .expert import EXPERT, ExpertSettings, expert
 from .inference import read_clues
 from .knowledge import determinize, observe, unseen
@@ -71,6 +71,7 @@ __all__ = [
     "HARD",
     "LEVELS",
     "LEVEL_RATINGS",
+    "AnalysedStep",
     "Analysis",
     "ExpertSettings",
     "Opponent",
@@ -78,7 +79,6 @@ __all__ = [
     "Rating",
     "Reasons",
     "SearchSettings",
-    "Step",
     "Suggestion",
     "Turning",
     "analyse",

@@ -179,7 +179,7 @@ def suggest(round: Round, seat: Colour, seed: int = 0, history: Sequence[Round] 
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class AnalysedStep:
     """One action of the match, as the seat saw it, and the seat's chance to win after it."""
 
     round: int
@@ -211,7 +211,7 @@ class Turning:
 @dataclass(frozen=True, slots=True)
 class Analysis:
     seat: Colour
-    steps: tuple[Step, ...]
+    steps: tuple[AnalysedStep, ...]
     turning: Turning | None
     """None when every action of the seat was expert's own choice (or cost nothing measurable)."""
 
@@ -228,7 +228,7 @@ def analyse(
 ) -> Analysis:
     """Each round's positions (start to end, one more than its actions) and actions, followed from
     ``seat``'s side: its chance after every action, and the action of its own that cost the most."""
-    steps: list[Step] = []
+    steps: list[AnalysedStep] = []
     turning: Turning | None = None
     rng = SplitMix64(seed)
     for number, (positions, actions) in enumerate(rounds, start=1):
@@ -253,5 +253,5 @@ def analyse(
                             turning = Turning(number, i, str(action), str(best), mine, theirs)
             clues_after = read_clues(positions[: i + 1], after, seat)
             chance = estimate(observe(after, seat), seat, clues_after, SplitMix64(rng.next()), None, samples)
-            steps.append(Step(number, i, actor, public_action(action, actor, seat), chance))
+            steps.append(AnalysedStep(number, i, actor, public_action(action, actor, seat), chance))
     return Analysis(seat, tuple(steps), turning)
