@@ -19,7 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from clubfight.combat.engine import (
+    KNOCK_OUT_SCORE,
     NEUTRAL_ROW,
+    TEN,
     Action,
     Attack,
     Card,
@@ -41,8 +43,6 @@ from .knowledge import observe
 from .policies import arrange_normal, rollout_action
 from .value import win_chance
 
-TEN = 10
-KNOCK_OUT = 30
 ESTIMATE_SAMPLES = 64
 """Worlds per estimate of a chance to win."""
 
@@ -103,7 +103,7 @@ def sets_up(after: Round, seat: Colour) -> tuple[str, ...]:
         and any(not (t.rank == TEN and t.colour is seat) and any(card_fits(x, t, seat) for x in tens) for t in neutral)
     ):
         found.append("submission")
-    if after.score(seat) >= KNOCK_OUT - 3:
+    if after.score(seat) >= KNOCK_OUT_SCORE - 3:
         found.append("knock out")
     return tuple(found)
 

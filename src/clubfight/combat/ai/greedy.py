@@ -20,15 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from clubfight.combat.engine import NEIGHBOURS, Attack, Card, Juggle, Round, Style, card_fits
+from clubfight.combat.engine import KNOCK_OUT_SCORE, NEIGHBOURS, TEN, Attack, Card, Juggle, Round, Style, card_fits
 from clubfight.combat.engine.plays import fit_mask
 from clubfight.combat.engine.scoring import score_attack, score_counter
 from clubfight.combat.engine.wins import attack_wins
 
 WIN_VALUE = 1000.0
 """The value of a play that wins the round outright."""
-KNOCK_OUT = 30
-TEN = 10
 _PLAIN_ATTACK_STYLES = (None, Style.MMA, Style.WUSHU, Style.KUNG_FU, Style.NINJUTSU, Style.SUMO)
 """Styles that leave an attack's points as S1-S5 have them."""
 
@@ -181,7 +179,7 @@ def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, in
                 punish=first and punish_place == place,
             ).total
         wins = False
-        if (top.rank == TEN and top.colour is player) or score + points >= KNOCK_OUT:
+        if (top.rank == TEN and top.colour is player) or score + points >= KNOCK_OUT_SCORE:
             after = tops.copy()
             after[place - 1] = top
             wins = bool(attack_wins(tuple(after), place, covered, player, sumo=sumo, score_after=score + points))

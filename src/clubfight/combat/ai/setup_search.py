@@ -9,13 +9,11 @@ first, so a tie keeps normal's taste.
 
 from __future__ import annotations
 
-from clubfight.combat.engine import Arrange, Colour, Phase, Round
+from clubfight.combat.engine import TEN, Arrange, Colour, Phase, Round
 from clubfight.common.shuffle import SplitMix64, shuffled
 
 from .policies import arrange_normal, arrangement_score, arrangements
 from .search import SearchSettings, playout
-
-TEN = 10
 
 
 def _world(view: Round, seat: Colour, rng: SplitMix64) -> Round:

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import math
 
-from clubfight.combat.engine import NEUTRAL_ROW, Card, Colour, Round, front_row
+from clubfight.combat.engine import NEUTRAL_ROW, TEN, Card, Colour, Round, front_row
 
 from .value_weights import WEIGHTS
 
-TEN = 10
-KNOCK_OUT = 30
 FEATURES = (
     "bias",
     "score difference / 10",

@@ -10,7 +10,7 @@ rulings it follows are K1-X3 of COMBAT-RULINGS.md, each named where it is applie
 from clubfight.common.shuffle import MAX_SEED
 
 from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick, parse_action
-from .cards import ALL_CARDS, BLACK_DECK, BLACK_JOKER, RED_DECK, RED_JOKER, Card, Colour, Suit
+from .cards import ALL_CARDS, BLACK_DECK, BLACK_JOKER, RED_DECK, RED_JOKER, TEN, Card, Colour, Suit
 from .deal import COMBAT_DEAL_VERSION, CombatCode, deal, round_seed
 from .errors import IllegalActionError, NotationError
 from .events import Event, EventKind, TurnEnd
@@ -46,6 +46,7 @@ __all__ = [
     "NEUTRAL_ROW",
     "RED_DECK",
     "RED_JOKER",
+    "TEN",
     "WIN_ORDER",
     "Action",
     "Arrange",
