@@ -89,3 +89,10 @@ def test_no_command_line_gives_a_traceback(argv: list[str]) -> None:
     finally:
         sys.stdin = stdin
     assert status in (0, 1, 2)
+
+
+def test_every_parsers_help_prints() -> None:
+    """argparse formats each help line with ``%``: a bare ``95%`` in one broke ``clubfight combat --help``."""
+    for path, parser in parsers(build_parser()):
+        text = parser.format_help()
+        assert text.startswith("usage: "), path

@@ -27,7 +27,7 @@ def add_ladder_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``ladder`` to the ``combat`` command's subparsers."""
     ladder: argparse.ArgumentParser = subparsers.add_parser(
         "ladder",
-        help="rate the computer's levels in a round robin (Elo, with 95% intervals)",
+        help="rate the computer's levels in a round robin (Elo, with 95%% intervals)",
         description=(
             "Play N seeded matches between every pair of easy, normal, hard, expert and a random "
             "player, colours swapped every game, and print Elo ratings with 95% intervals (a "
