@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick
+from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick, attacks_at
 from .cards import Card, Colour
 from .grid import front_row
 from .plays import OPEN_MASKS, card_fits, sequences
@@ -85,11 +85,11 @@ def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player:
         if not fit:
             continue  # P2: the 10 lock
         if placed is None:
-            found += [Attack(seq, place) for seq, mask in seqs if mask & fit]
+            found += attacks_at(seqs, fit, place)
             continue
         here = placed.get(fit << 4 | place)
         if here is None:
-            here = placed[fit << 4 | place] = tuple([Attack(seq, place) for seq, mask in seqs if mask & fit])
+            here = placed[fit << 4 | place] = tuple(attacks_at(seqs, fit, place))
         found += here
     return found
 
