@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick, attacks_at
 from .cards import Card, Colour
 from .grid import front_row
-from .plays import OPEN_MASKS, card_fits, sequences
+from .plays import BY_SORT_KEY, OPEN_MASKS, fit_mask, sequences
 from .rules import Style
 from .state import Phase
 
@@ -100,7 +100,8 @@ _UNSEEN = _Repertoire(())
 
 def counter_cards(hand: tuple[Card, ...], top: Card, defender: Colour) -> list[Card]:
     """C1: the defender's cards that may go onto ``top``, the top card of the play just made (no lock, C3)."""
-    return sorted(c for c in hand if card_fits(c, top, defender))
+    fit = fit_mask(top, defender)  # a joker fits anything (P3)
+    return sorted([c for c in hand if c.suit is None or fit >> c.rank & 1], key=BY_SORT_KEY)
 
 
 def counter_draws(deck: tuple[Card, ...], ninjutsu: bool) -> list[Action]:

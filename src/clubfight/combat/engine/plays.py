@@ -104,7 +104,7 @@ def sequences(cards: Iterable[Card]) -> list[Sequence]:
     singles: list[Sequence] = []
     held = 0
     seen = 0  # bit ``card.code`` of each card met: a card given twice is listed once
-    for card in sorted(cards, key=_SORT_KEY):
+    for card in sorted(cards, key=BY_SORT_KEY):
         bit = 1 << card.code
         if seen & bit:
             continue
@@ -127,7 +127,7 @@ def sequences(cards: Iterable[Card]) -> list[Sequence]:
     return singles + throws
 
 
-_SORT_KEY = attrgetter("_order")
+BY_SORT_KEY = attrgetter("_order")
 """``Card.sort_key`` read straight from the slot, for ``sorted`` on the hot path."""
 
 _NEIGHBOUR_BITS = sum(1 << v for v in (*range(ACE, TEN), JACK, QUEEN))
