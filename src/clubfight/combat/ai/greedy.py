@@ -210,6 +210,12 @@ def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, in
 
 def _combo(tops: list[Card], place: int, rank: int) -> int:
     """S2 without juggle: the other stacks topped by ``rank`` joined to ``place`` orthogonally."""
+    for q in NEIGHBOURS[place]:
+        t = tops[q - 1]
+        if t.rank == rank and t.suit is not None:
+            break
+    else:
+        return 0  # no neighbour to join (most plays): no chain to walk
     seen = {place}
     frontier = [place]
     while frontier:
