@@ -10,8 +10,8 @@ from benchmarks/combat_ai.py, which also runs alone with more options.
 ``--baseline REV`` measures twice in one run: the engine of git revision REV (its ``src/``,
 unpacked with ``git archive`` into a temporary folder) and this tree's, each in a fresh Python
 process that imports it, with the same measurements (this file's). The two alternate ``--trials``
-times and each keeps its best figure, so a burst of load from elsewhere on a shared machine
-hits both alike; the table gives both and the speed-up.
+times and the table gives each one's median figure and the speed-up, so a burst of load from
+elsewhere on a shared machine hits both alike and one lucky or unlucky trial sways neither.
 """
 
 from __future__ import annotations
@@ -244,9 +244,8 @@ def run_child(src: Path, args: argparse.Namespace) -> dict[str, float]:
     return {key: float(value) for key, value in data.items()}
 
 
-def best(runs: list[dict[str, float]], metric: Metric) -> float:
-    values = [run[metric.key] for run in runs]
-    return max(values) if metric.higher_is_better else min(values)
+def median_of(runs: list[dict[str, float]], metric: Metric) -> float:
+    return statistics.median(run[metric.key] for run in runs)
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -265,9 +264,9 @@ def compare(args: argparse.Namespace) -> None:
     levels = parse_levels(args.levels) if args.ai_rounds else []
     head = f"baseline {short}"
     print()
-    print(f"{'best of ' + str(args.trials) + ' alternating runs':<34} {head:>16} {'this tree':>14} {'speed-up':>9}")
+    print(f"{'median of ' + str(args.trials) + ' alternating runs':<34} {head:>16} {'this tree':>14} {'speed-up':>9}")
     for metric in metrics(levels):
-        old, new = best(base_runs, metric), best(this_runs, metric)
+        old, new = median_of(base_runs, metric), median_of(this_runs, metric)
         ratio = new / old if metric.higher_is_better else old / new
         print(f"{metric.label:<34} {old:>16{metric.form}} {new:>14{metric.form}} {ratio:>8.2f}x")
     print(f"({time.perf_counter() - started:.0f} s in all; speed-up > 1 means this tree is faster)")
@@ -279,7 +278,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--ai-rounds", type=int, default=10, help="rounds whose AI decisions are timed (0: none)")
-    parser.add_argument("--levels", default="easy,normal,hard", help="AI levels timed (default all)")
+    parser.add_argument("--levels", default="easy,normal,hard", help="AI levels timed (default easy,normal,hard)")
     parser.add_argument("--baseline", metavar="REV", help="also measure git revision REV's engine, and compare")
     parser.add_argument("--trials", type=int, default=3, help="alternating runs of each with --baseline (default 3)")
     parser.add_argument("--emit-json", action="store_true", help=argparse.SUPPRESS)
