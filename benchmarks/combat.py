@@ -4,7 +4,8 @@
 Run: uv run python benchmarks/combat.py [--positions N] [--rounds N] [--repeats N] [--ai-rounds N]
      uv run python benchmarks/combat.py --baseline REV [--trials N] [...]
 
-Figures are single-core wall-clock; compare runs on the same machine only. The AI's figures come
+Figures are single-core wall-clock (``--cpu-time``: the process's CPU time, which leaves out the
+waits for a core on a loaded machine); compare runs on the same machine only. The AI's figures come
 from benchmarks/combat_ai.py, which also runs alone with more options.
 
 ``--baseline REV`` measures twice in one run: the engine of git revision REV (its ``src/``,
@@ -36,6 +37,18 @@ except ImportError:  # a baseline revision from before the computer's levels wer
 from clubfight.combat.engine import Attack, Juggle, Phase, Round, Rules, Style, analyse, deal
 
 HERE = Path(__file__).resolve().parent
+
+clock = time.perf_counter
+"""What the timings read: wall-clock, or with ``--cpu-time`` this process's CPU time."""
+
+
+def use_cpu_time() -> None:
+    """Time by this process's CPU time (here and in combat_ai.py): on a loaded shared machine the
+    time spent waiting for a core is then not counted, only the work done."""
+    global clock
+    import combat_ai  # this folder is on sys.path when a script in it runs
+
+    clock = combat_ai.clock = time.process_time
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -91,31 +104,31 @@ def time_enumeration(positions: list[Round], repeats: int, *, cold: bool) -> tup
         copies = [fresh(r) for r in positions]
         if cold:
             clear_memo()
-        start = time.perf_counter()
+        start = clock()
         for r in copies:
             plays += len(r.legal_actions()) - 1  # every action but EndTurn is a play
-        runs.append(time.perf_counter() - start)
+        runs.append(clock() - start)
     per_pass = statistics.median(runs)
     return per_pass / len(positions), plays / repeats / per_pass
 
 
 def time_analysis(positions: list[Round]) -> float:
     copies = [fresh(r) for r in positions]
-    start = time.perf_counter()
+    start = clock()
     for r in copies:
         analyse(r)
-    return (time.perf_counter() - start) / len(copies)
+    return (clock() - start) / len(copies)
 
 
 def time_rounds(count: int, rng: random.Random) -> tuple[float, float]:
     starts = [deal(10_000 + i, random_rules(rng) if i % 2 else Rules()) for i in range(count)]
     actions = 0
-    begin = time.perf_counter()
+    begin = clock()
     for r in starts:
         while not r.is_over:
             r = r.play(rng.choice(r.legal_actions()))
             actions += 1
-    elapsed = time.perf_counter() - begin
+    elapsed = clock() - begin
     return count / elapsed, actions / count
 
 
@@ -232,6 +245,7 @@ def run_child(src: Path, args: argparse.Namespace) -> dict[str, float]:
         f"--repeats={args.repeats}",
         f"--ai-rounds={args.ai_rounds}",
         f"--levels={args.levels}",
+        *(["--cpu-time"] if args.cpu_time else []),
     ]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -269,7 +283,8 @@ def compare(args: argparse.Namespace) -> None:
         old, new = median_of(base_runs, metric), median_of(this_runs, metric)
         ratio = new / old if metric.higher_is_better else old / new
         print(f"{metric.label:<34} {old:>16{metric.form}} {new:>14{metric.form}} {ratio:>8.2f}x")
-    print(f"({time.perf_counter() - started:.0f} s in all; speed-up > 1 means this tree is faster)")
+    timed = "CPU time" if args.cpu_time else "wall-clock"
+    print(f"({timed}; {time.perf_counter() - started:.0f} s in all; speed-up > 1 means this tree is faster)")
 
 
 def main() -> None:
@@ -281,11 +296,14 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,normal,hard", help="AI levels timed (default easy,normal,hard)")
     parser.add_argument("--baseline", metavar="REV", help="also measure git revision REV's engine, and compare")
     parser.add_argument("--trials", type=int, default=3, help="alternating runs of each with --baseline (default 3)")
+    parser.add_argument("--cpu-time", action="store_true", help="time by CPU time, not wall-clock")
     parser.add_argument("--emit-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if min(args.positions, args.rounds, args.repeats, args.trials) < 1 or args.ai_rounds < 0:
         parser.error("--positions, --rounds, --repeats and --trials are at least 1, --ai-rounds at least 0")
     parse_levels(args.levels)  # a bad name stops here, before anything is measured
+    if args.cpu_time:
+        use_cpu_time()
     if args.baseline:
         compare(args)
     elif args.emit_json:
