@@ -25,6 +25,7 @@ def tiny(**changes: object) -> argparse.Namespace:
         "levels": "hard",
         "trials": 1,
         "baseline": "HEAD",
+        "cpu_time": False,
     }
     values.update(changes)
     return argparse.Namespace(**values)
@@ -39,6 +40,9 @@ def test_a_revision_is_unpacked_and_measured_in_its_own_process(tmp_path: Path) 
     figures = bench.run_child(tmp_path / "src", tiny())  # raises if it imported clubfight from elsewhere
     assert set(figures) >= {"plays_per_second", "us_per_position", "analyse_us", "rounds_per_second"}
     assert all(value > 0 for value in figures.values())
+    by_cpu = bench.run_child(tmp_path / "src", tiny(cpu_time=True, ai_rounds=1))  # timed by CPU time
+    assert set(by_cpu) >= set(figures) | {"hard_median_ms", "hard_p95_ms"}
+    assert all(value > 0 for value in by_cpu.values())
 
 
 def test_a_bad_revision_is_one_line(tmp_path: Path) -> None:

@@ -196,6 +196,25 @@ def test_previews_agree_with_the_plays(seed: int, rules: Rules, choices: int) ->
                 assert set(after.outcome.ways) == wins
 
 
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), rules=rules_strategy, choices=st.integers(0, 2**32))
+def test_previews_in_any_order_match_a_fresh_round(seed: int, rules: Rules, choices: int) -> None:
+    """A round keeps the points of the last play previewed: asked of plays in any order, over and
+    over, the previews stay those of a round that has previewed nothing."""
+    rng = SplitMix64(choices ^ 0xF00D)
+    for r in rounds_in_play(seed, rules, choices):
+        if r.phase is not Phase.ATTACK:
+            continue
+        attacks = r.legal_actions()[:-1]
+        for _ in range(2 * len(attacks)):
+            k = rng.below(len(attacks))
+            action, fresh = attacks[k], r.replace()
+            fresh_action = fresh.legal_actions()[k]
+            assert r.points_of(action) == fresh.points_of(fresh_action)
+            assert r.wins_of(action) == fresh.replace().wins_of(fresh_action)
+            assert r.counters_to(action) == fresh.replace().counters_to(fresh_action)
+
+
 # --- cards: equality, order and the per-card tables ---------------------------------------------
 
 SUIT_ORDER = {Suit.HEARTS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.CLUBS: 3}

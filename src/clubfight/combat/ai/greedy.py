@@ -85,13 +85,14 @@ class CounterOdds:
         for c in self.pool:
             by_rank[c.rank] += 1
         self.by_rank = by_rank
-        self.cache: dict[Card, tuple[float, float]] = {}
+        self.cache: dict[int, tuple[float, float]] = {}
+        """By the top card's ``code`` (a card's own hash, without a call to it)."""
 
     def of(self, top: Card) -> tuple[float, float]:
         """(chance of a counter onto ``top``, the counter's expected points given that it comes)."""
-        found = self.cache.get(top)
+        found = self.cache.get(top.code)
         if found is None:
-            found = self.cache[top] = self._of(top)
+            found = self.cache[top.code] = self._of(top)
         return found
 
     def _of(self, top: Card) -> tuple[float, float]:
@@ -124,7 +125,8 @@ def judge(r: Round, weights: Weights | None = None) -> list[Judged]:
 
 
 def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, int]]:
-    odds = CounterOdds(r)
+    odds: CounterOdds | None = None  # built at the first unsafe play: many positions have none
+    odds_cache: dict[int, tuple[float, float]] = {}
     player = r.attacker
     rules = r.rules
     style = rules.style(player)
@@ -133,10 +135,14 @@ def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, in
     stacks = r.stacks
     tops = [s[-1] for s in stacks]
     hand = r.hand(player)
+    held = len(hand)
+    in_hand = 0  # bit ``card.code`` for each card of the hand: ``c in hand`` without comparing cards
+    for c in hand:
+        in_hand |= 1 << c.code
     score = r.score(player)
     first = r.last_place is None
     punish_place = r.punish_place
-    combos: dict[tuple[int, int], int] = {}
+    combos: dict[int, int] = {}
     found = []
     for action in r.legal_actions():
         if not isinstance(action, Attack):
@@ -144,24 +150,25 @@ def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, in
         place = action.to
         cards = action.cards
         top = cards[-1]
-        stack = stacks[place - 1]
-        covered = stack[-1]
+        covered = tops[place - 1]
         n = len(cards)
+        # Most plays are one card: those skip the loops over the cards.
         safe = covered.colour is player or (n == 1 and top.suit is None)
         if plain:
             points = n * (n + 1) // 2
             if top.suit is not None:
-                key = (top.rank, place)
+                key = top.rank << 4 | place
                 combo = combos.get(key)
                 if combo is None:
                     combo = combos[key] = _combo(tops, place, top.rank)
                 points += combo
                 if n == 1:
+                    stack = stacks[place - 1]
                     for below in reversed(stack):
                         if below.rank != top.rank or below.suit is None:
                             break
                         points += 1
-            if any(c.rank == TEN for c in cards):
+            if (top.rank == TEN) if n == 1 else any(c.rank == TEN for c in cards):
                 points += 1
             if first and punish_place == place:
                 points += 1
@@ -169,7 +176,7 @@ def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, in
             after = tops.copy()
             after[place - 1] = top
             points = score_attack(
-                stack,
+                stacks[place - 1],
                 tuple(after),
                 cards,
                 place,
@@ -183,8 +190,18 @@ def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, in
             after = tops.copy()
             after[place - 1] = top
             wins = bool(attack_wins(tuple(after), place, covered, player, sumo=sumo, score_after=score + points))
-        risk, cp = (0.0, 0.0) if safe else odds.of(top)
-        left = len(hand) - sum(1 for c in cards if c in hand)
+        if safe:
+            risk, cp = 0.0, 0.0
+        else:
+            chance = odds_cache.get(top.code)
+            if chance is None:
+                if odds is None:
+                    odds = CounterOdds(r)
+                    odds_cache = odds.cache
+                chance = odds.of(top)
+            risk, cp = chance
+        in_play = (in_hand >> top.code & 1) if n == 1 else sum(in_hand >> c.code & 1 for c in cards)
+        left = held - in_play
         # +1: a stack taken from the opponent; -1: an own stack handed over (an ADVANTAGE card on top).
         shift = (top.colour is player) - (covered.colour is player)
         found.append((action, points, safe, wins, risk, cp, left, shift))
@@ -193,6 +210,12 @@ def _rows(r: Round) -> list[tuple[Attack, int, bool, bool, float, float, int, in
 
 def _combo(tops: list[Card], place: int, rank: int) -> int:
     """S2 without juggle: the other stacks topped by ``rank`` joined to ``place`` orthogonally."""
+    for q in NEIGHBOURS[place]:
+        t = tops[q - 1]
+        if t.rank == rank and t.suit is not None:
+            break
+    else:
+        return 0  # no neighbour to join (most plays): no chain to walk
     seen = {place}
     frontier = [place]
     while frontier:

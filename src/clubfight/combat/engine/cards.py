@@ -21,17 +21,19 @@ class Colour(Enum):
     RED = "red"
     BLACK = "black"
 
-    @property
-    def other(self) -> Colour:
-        return Colour.BLACK if self is Colour.RED else Colour.RED
-
-    @property
-    def index(self) -> int:
-        """0 for RED, 1 for BLACK: the index into per-player pairs."""
-        return 0 if self is Colour.RED else 1
+    # Plain attributes, set below once both members exist: every play reads them many times, and a
+    # property costs a call each time.
+    other: Colour
+    """The opponent's colour."""
+    index: int
+    """0 for RED, 1 for BLACK: the index into per-player pairs."""
 
     def __str__(self) -> str:
         return self.name
+
+
+Colour.RED.other, Colour.BLACK.other = Colour.BLACK, Colour.RED
+Colour.RED.index, Colour.BLACK.index = 0, 1
 
 
 class Suit(Enum):

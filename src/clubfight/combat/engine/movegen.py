@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick
+from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn, Pick, attacks_at
 from .cards import Card, Colour
 from .grid import front_row
-from .plays import OPEN_MASKS, card_fits, sequences
+from .plays import BY_SORT_KEY, OPEN_MASKS, fit_mask, sequences
 from .rules import Style
 from .state import Phase
 
@@ -85,11 +85,11 @@ def attacks(stacks: Sequence[tuple[Card, ...]], cards: tuple[Card, ...], player:
         if not fit:
             continue  # P2: the 10 lock
         if placed is None:
-            found += [Attack(seq, place) for seq, mask in seqs if mask & fit]
+            found += attacks_at(seqs, fit, place)
             continue
         here = placed.get(fit << 4 | place)
         if here is None:
-            here = placed[fit << 4 | place] = tuple([Attack(seq, place) for seq, mask in seqs if mask & fit])
+            here = placed[fit << 4 | place] = tuple(attacks_at(seqs, fit, place))
         found += here
     return found
 
@@ -100,7 +100,8 @@ _UNSEEN = _Repertoire(())
 
 def counter_cards(hand: tuple[Card, ...], top: Card, defender: Colour) -> list[Card]:
     """C1: the defender's cards that may go onto ``top``, the top card of the play just made (no lock, C3)."""
-    return sorted(c for c in hand if card_fits(c, top, defender))
+    fit = fit_mask(top, defender)  # a joker fits anything (P3)
+    return sorted([c for c in hand if c.suit is None or fit >> c.rank & 1], key=BY_SORT_KEY)
 
 
 def counter_draws(deck: tuple[Card, ...], ninjutsu: bool) -> list[Action]:

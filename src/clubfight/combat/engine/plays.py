@@ -9,6 +9,7 @@ their first card is tested against each of the 9 stacks.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 from .cards import ALL_CARDS, CARD_CODES, TEN, Card, Colour
 
@@ -100,15 +101,20 @@ def sequences(cards: Iterable[Card]) -> list[Sequence]:
     """
     by_value: list[list[Card]] = [[] for _ in range(15)]
     jokers: list[Card] = []
+    singles: list[Sequence] = []
     held = 0
-    ordered = sorted(set(cards), key=Card.sort_key)
-    for card in ordered:
+    seen = 0  # bit ``card.code`` of each card met: a card given twice is listed once
+    for card in sorted(cards, key=BY_SORT_KEY):
+        bit = 1 << card.code
+        if seen & bit:
+            continue
+        seen |= bit
         if card.suit is None:
             jokers.append(card)
         else:
             by_value[card.rank].append(card)
             held |= 1 << card.rank
-    singles: list[Sequence] = [((c,), 1 << c.rank) for c in ordered if c.suit is not None]
+            singles.append(((card,), 1 << card.rank))
     singles.extend(((j,), ANY_VALUE) for j in jokers)
     if jokers:
         throws = searched_throws(by_value, jokers)
@@ -120,6 +126,9 @@ def sequences(cards: Iterable[Card]) -> list[Sequence]:
     throws.sort(key=_throw_key)
     return singles + throws
 
+
+BY_SORT_KEY = attrgetter("_order")
+"""``Card.sort_key`` read straight from the slot, for ``sorted`` on the hot path."""
 
 _NEIGHBOUR_BITS = sum(1 << v for v in (*range(ACE, TEN), JACK, QUEEN))
 """Bit v for each value v whose next value v+1 may follow it in a throw (not 10 to J, P5)."""

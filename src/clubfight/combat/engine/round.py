@@ -86,6 +86,7 @@ class Round:
         "_pending",
         "_pending_points",
         "_phase",
+        "_previewed",
         "_punish_place",
         "_result",
         "_rng_state",
@@ -119,6 +120,7 @@ class Round:
     _actions: list[Action] | None
     _legal: frozenset[Action] | None
     _top_cards: tuple[Card, ...] | None
+    _previewed: tuple[Attack, Points] | None
 
     def __init__(
         self,
@@ -179,6 +181,7 @@ class Round:
         self._actions = None
         self._legal = None
         self._top_cards = None
+        self._previewed = None
 
     def fields(self) -> dict[str, Any]:
         """The constructor's arguments that rebuild this round: ``Round(**r.fields()) == r``."""
@@ -443,7 +446,7 @@ class Round:
     def counters_to(self, attack: Attack) -> list[tuple[Card, Points, frozenset[Win]]]:
         """The defender's answers to ``attack``, each with its points and wins; empty for a safe play."""
         self._check_attack(attack)
-        if self.is_safe(attack):
+        if is_safe(attack.cards, self._stacks[attack.to - 1][-1], self._attacker):
             return []
         defender = self._attacker.other
         hand = self._hands[defender.index]
@@ -458,9 +461,16 @@ class Round:
         return found
 
     def _points(self, attack: Attack) -> Points:
+        # The last attack previewed keeps its points: ``wins_of`` and ``points_of`` (``combat moves``
+        # asks both of every play) then score it once.
+        previewed = self._previewed
+        if previewed is not None and previewed[0] is attack:
+            return previewed[1]
         punish = self._last_place is None and self._punish_place == attack.to
         stack = self._stacks[attack.to - 1]
-        return attack_points(stack, self._tops(), attack, self._attacker, self._rules, punish=punish)
+        points = attack_points(stack, self._tops(), attack, self._attacker, self._rules, punish=punish)
+        self._previewed = (attack, points)
+        return points
 
     def _tops(self) -> tuple[Card, ...]:
         """The top card of each place (once setup is done), kept for the previews that follow."""
@@ -561,4 +571,5 @@ class Round:
         r._actions = d.actions_cache
         r._legal = None
         r._top_cards = None
+        r._previewed = None
         return r

@@ -85,6 +85,11 @@ def combo_count(tops: tuple[Card, ...], place: int, juggle: bool) -> int:
     # Without juggle a chain links one value only: every stack in it is topped by the start's value
     # (a joker's rank, 0, is no card's value).
     rank = start.rank
+    for q in NEIGHBOURS[place]:
+        if tops[q - 1].rank == rank:
+            break
+    else:
+        return 0  # no neighbour to join (most plays): no chain to walk
     seen = {place}
     frontier = [place]
     while frontier:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from clubfight.common.shuffle import SplitMix64, shuffled
 
 from .actions import Action, Arrange, Attack, Counter, Decline, Draw, EndTurn
-from .cards import Card, Colour
+from .cards import TEN, Card, Colour
 from .draft import Draft
 from .drawoff import centre_draw_off
 from .events import EventKind, TurnEnd
 from .grid import front_row, neutral_place, tops, tops_with
 from .movegen import attacks, counter_cards
 from .plays import is_safe
-from .rules import Style
+from .rules import KNOCK_OUT_SCORE, Style
 from .scoring import Points, attack_points, counter_points
 from .state import HAND_SIZE, MAX_STALL, Phase
 from .wins import RoundResult, Win, attack_wins, counter_wins, judge, ordered
@@ -129,10 +129,13 @@ def attack(d: Draft, play: Attack) -> None:
     punish = d.last_place is None and d.punish_place == place
     points = attack_points(stack, tops(d.stacks), play, player, d.rules, punish=punish)
     cards = play.cards
+    played = 0  # bit ``card.code`` of each card played: ``c in cards`` without comparing cards
+    for c in cards:
+        played |= 1 << c.code
     hand = d.hands[p]
-    d.hands[p] = tuple(c for c in hand if c not in cards)
+    d.hands[p] = tuple([c for c in hand if not played >> c.code & 1])
     if len(d.hands[p]) + len(cards) != len(hand):
-        d.advantage = tuple(c for c in d.advantage if c not in cards)
+        d.advantage = tuple([c for c in d.advantage if not played >> c.code & 1])
     d.stacks[place - 1] = stack + cards
     d.last_place = place
     if not is_safe(cards, covered, player):
@@ -158,12 +161,15 @@ def stand(d: Draft, play: Attack, points: Points, *, announce: bool) -> None:
     d.last_points = points
     if announce:
         d.event(EventKind.STAND, player, cards=play.cards, place=play.to, points=points)
-    covered = d.stacks[play.to - 1][-len(play.cards) - 1]
-    sumo = d.rules.has(player, Style.SUMO)
-    wins = attack_wins(tops(d.stacks), play.to, covered, player, sumo=sumo, score_after=d.scores[p])
-    if wins:
-        finish(d, RoundResult(player, ordered(wins)))
-        return
+    top = play.cards[-1]
+    # Only a 10 of the player's own on top, or a score of 30, can win (W1-W3): most plays skip the look.
+    if (top.rank == TEN and top.colour is player) or d.scores[p] >= KNOCK_OUT_SCORE:
+        covered = d.stacks[play.to - 1][-len(play.cards) - 1]
+        sumo = d.rules.has(player, Style.SUMO)
+        wins = attack_wins(tops(d.stacks), play.to, covered, player, sumo=sumo, score_after=d.scores[p])
+        if wins:
+            finish(d, RoundResult(player, ordered(wins)))
+            return
     style = d.rules.style(player)
     if (style is Style.MMA and play.is_throw) or (style is Style.KUNG_FU and (points.combo or points.rush)):
         deck = d.decks[p]
