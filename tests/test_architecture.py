@@ -134,7 +134,9 @@ def test_club_fight_start_up_leaves_combat_club_and_the_help_unloaded() -> None:
     AI and screens load when it is entered (only its light entry module loads, for the start screen);
     the help's Markdown parser when the help is drawn; the
     statistics' figures when they are shown; the start screen (and Textual's Footer) when no --level
-    skips it; ``secrets`` (hashlib, hmac) never: a game's id comes straight from os.urandom."""
+    skips it; ``secrets`` (hashlib, hmac) never: a game's id comes straight from os.urandom. The
+    records, results, saved games, daily deal, deal texts, statistics and exports load when first
+    used (``__getattr__`` in the game and storage packages), and json with the first file."""
     start_up = (
         "clubfight.cli.main",
         "clubfight.club_fight.cli.play",
@@ -157,8 +159,32 @@ def test_club_fight_start_up_leaves_combat_club_and_the_help_unloaded() -> None:
         "textual.widgets._footer",
         "secrets",
         "hashlib",
+        "clubfight.club_fight.game.records",
+        "clubfight.club_fight.game.results",
+        "clubfight.club_fight.game.saved",
+        "clubfight.club_fight.game.daily",
+        "clubfight.club_fight.game.deal_text",
+        "clubfight.common.records",
+        "clubfight.club_fight.storage.stats",
+        "clubfight.club_fight.storage.exports",
+        "json",
     )
     assert modules_loaded(lazy, *start_up) == ""
+
+
+@pytest.mark.parametrize("package", ["clubfight.club_fight.game", "clubfight.club_fight.storage"])
+def test_every_public_name_of_a_package_that_loads_some_lazily_is_there(package: str) -> None:
+    """Each name of ``__all__`` resolves, in a fresh interpreter, to the object of the module it lives in."""
+    code = (
+        f"import importlib\npackage = importlib.import_module({package!r})\n"
+        "for name in package.__all__:\n"
+        "    value = getattr(package, name)\n"
+        "    home = getattr(value, '__module__', None)\n"
+        "    assert home is None or getattr(importlib.import_module(home), name, value) is value, name\n"
+        "print(len(package.__all__))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert int(result.stdout) == len(importlib.import_module(package).__all__)
 
 
 # --- tests/ mirrors src/ ---------------------------------------------------------------------

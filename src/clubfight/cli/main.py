@@ -8,14 +8,16 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from clubfight import __version__
 from clubfight.club_fight.cli import parser as club_fight_parser
-from clubfight.combat.cli import parser as combat_parser
 from clubfight.common.command_line import OneLineParser, OpenApp, UsageError, port_number
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from clubfight.combat.cli import parser as combat_parser  # its commands' modules: not for a plain start
+
     parser = OneLineParser(
         prog="clubfight",
         description="Club Fight, D. Teuber's solo card game: clear the 3x3 grid with your 13 clubs.",
@@ -60,9 +62,39 @@ SHARED_HANDLERS = {
 """The commands that belong to neither game: both games' statistics, and the browser server."""
 
 
+class _NotAPlainStart(Exception):
+    """The play-options parser met something it doesn't know: the whole parser must read the line."""
+
+
+class PlayOptionsParser(OneLineParser):
+    """Only ``clubfight [play options]``, without the help, the version or any command: building every
+    command's parser (twenty of them, argparse translating each one's help words) was the biggest
+    single cost of start-up after Textual itself (benchmarks/startup.py). Anything it doesn't accept,
+    it leaves to ``build_parser``'s parser, which then reads the line as it always has."""
+
+    def __init__(self) -> None:
+        super().__init__(prog="clubfight", add_help=False)
+        club_fight_parser.add_play_options(self)
+
+    def error(self, message: str) -> NoReturn:
+        raise _NotAPlainStart(message)
+
+
+def parse_command_line(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The arguments, as ``build_parser()`` reads them; a plain start (play options only) is read
+    without building every command's parser."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return PlayOptionsParser().parse_args(arguments, argparse.Namespace(command=None))
+    except _NotAPlainStart:
+        return build_parser().parse_args(arguments)
+
+
 def handler(args: argparse.Namespace) -> str:
     """The module that runs the command ``args`` names."""
     if args.command == "combat":
+        from clubfight.combat.cli import parser as combat_parser  # as in build_parser
+
         return combat_parser.HANDLERS[args.combat_command]
     if args.command in SHARED_HANDLERS:
         return SHARED_HANDLERS[args.command]
@@ -70,8 +102,7 @@ def handler(args: argparse.Namespace) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_command_line(argv)
     try:
         module = importlib.import_module(handler(args))
         outcome: int | OpenApp = module.run(args)

@@ -34,6 +34,7 @@ from .spoken import SpokenLog, title_sequence
 from .stack import GuardedStack
 from .themes import FELT, register_themes
 from .widgets import CardSpread
+from .widgets.card_look import remember_theme_variables
 from .widgets.card_spread import SCREEN_READER
 
 if TYPE_CHECKING:
@@ -201,6 +202,11 @@ class CardGamesApp(GuardedStack):
         """The start-up warnings, for a question to show in its box; none are toasted afterwards."""
         held, self._held_warnings = self._held_warnings or [], None
         return held
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        remember_theme_variables(self.current_theme, variables)
+        return variables
 
     def refresh_css(self, animate: bool = True) -> None:
         """Every refresh but the one that setting the theme in ``__init__`` queued (see there)."""

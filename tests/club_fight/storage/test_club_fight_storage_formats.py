@@ -10,8 +10,8 @@ from datetime import date
 from pathlib import Path
 
 from clubfight.club_fight.engine import DealCode, Level, Variant
-from clubfight.club_fight.game import Start, format_record, parse_record
-from clubfight.club_fight.storage.saves import SavedGame, load_game, save_game
+from clubfight.club_fight.game import SavedGame, Start, format_record, parse_record
+from clubfight.club_fight.storage.saves import load_game, save_game
 from clubfight.club_fight.storage.stats import load_stats, record_game
 
 OLD_SAVE = """{

@@ -2,45 +2,77 @@
 and the figures computed from them. Pure like the engine: storage reads and writes these values,
 the app and the CLI use them, and nothing here does I/O or reads the clock.
 
-The statistics' figures (``figures.py``) load when first asked for, as ``clubfight.club_fight.game.summarize``
-and the rest: a game starts without them.
+Only what a game in play needs loads with the package (the session, the start, the unseen cards);
+the rest (records, results, saved games, the daily deal, deal texts, the statistics' figures) loads
+when first asked for, as ``clubfight.club_fight.game.summarize`` and the rest: see ``_LAZY``.
 """
 
 from typing import TYPE_CHECKING
 
-from clubfight.common.records import RecordError
-
-from .daily import daily_deal, daily_seed, emoji_strip, share_line
-from .deal_text import DealText, DealTextError, read_deal, read_deal_code, read_position, read_variants
-from .records import (
-    MAX_LINE_LENGTH,
-    MAX_RECORD_LINES,
-    GameRecord,
-    format_record,
-    move_texts,
-    parse_record,
-    replay_moves,
-    result_text,
-)
-from .results import GameResult
-from .saved import ResumedGame, SavedGame
 from .session import GameSession
 from .start import Start
 from .unseen import Unseen, unseen_cards
 
 if TYPE_CHECKING:
-    from .figures import DealScore, GroupStats, StatsSummary, summarize
+    from clubfight.common.records import RecordError
 
-_FIGURES = frozenset({"DealScore", "GroupStats", "StatsSummary", "summarize"})
+    from .daily import daily_deal, daily_seed, emoji_strip, share_line
+    from .deal_text import DealText, DealTextError, read_deal, read_deal_code, read_position, read_variants
+    from .figures import DealScore, GroupStats, StatsSummary, summarize
+    from .records import (
+        MAX_LINE_LENGTH,
+        MAX_RECORD_LINES,
+        GameRecord,
+        format_record,
+        move_texts,
+        parse_record,
+        replay_moves,
+        result_text,
+    )
+    from .results import GameResult
+    from .saved import ResumedGame, SavedGame
+
+_LAZY = {
+    "clubfight.common.records": ("RecordError",),
+    "clubfight.club_fight.game.daily": ("daily_deal", "daily_seed", "emoji_strip", "share_line"),
+    "clubfight.club_fight.game.deal_text": (
+        "DealText",
+        "DealTextError",
+        "read_deal",
+        "read_deal_code",
+        "read_position",
+        "read_variants",
+    ),
+    "clubfight.club_fight.game.figures": ("DealScore", "GroupStats", "StatsSummary", "summarize"),
+    "clubfight.club_fight.game.records": (
+        "MAX_LINE_LENGTH",
+        "MAX_RECORD_LINES",
+        "GameRecord",
+        "format_record",
+        "move_texts",
+        "parse_record",
+        "replay_moves",
+        "result_text",
+    ),
+    "clubfight.club_fight.game.results": ("GameResult",),
+    "clubfight.club_fight.game.saved": ("ResumedGame", "SavedGame"),
+}
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+"""Where each name that start-up doesn't need lives: the game's first frame draws without the
+records, the results, the saved game, the daily deal, the deal texts and the statistics' figures
+(each of their dataclasses costs start-up time: benchmarks/startup.py). They load on first use."""
 
 
 def __getattr__(name: str) -> object:
-    """The figures, imported on first use (PEP 562): the start-up path never asks for them."""
-    if name in _FIGURES:
-        from clubfight.club_fight.game import figures  # the figures load when first asked for
+    """A name of ``_HOME``, imported on first use (PEP 562)."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
 
-        return getattr(figures, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # the next use is a plain lookup
+    return value
 
 
 __all__ = [

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from clubfight.club_fight.engine import Move, Position
 
-from .daily import share_line
-from .results import GameResult
-from .saved import ResumedGame, SavedGame
 from .start import Start
+
+if TYPE_CHECKING:
+    from .results import GameResult
+    from .saved import ResumedGame, SavedGame
 
 
 @dataclass
@@ -105,12 +107,16 @@ class GameSession:
         return self.hints == 0 and self.undos == 0
 
     def saved(self) -> SavedGame:
+        from .saved import SavedGame  # with the first save: a game is drawn before any (see __init__)
+
         return SavedGame.of(
             self.start, self.moves, hints=self.hints, undos=self.undos, daily=self.daily, game_id=self.game_id
         )
 
     def result(self, played_on: date, *, abandoned: bool = False) -> GameResult:
         """The statistics entry; ``abandoned`` for a game the player declined to resume (a loss)."""
+        from .results import GameResult  # at the game's end (see __init__)
+
         return GameResult.from_game(
             self.start,
             self.position,
@@ -126,6 +132,8 @@ class GameSession:
         """The spoiler-free daily share line, or None when this isn't a daily deal."""
         if self.daily is None:
             return None
+        from .daily import share_line  # at a daily deal's end (see __init__)
+
         return share_line(
             self.daily, self.position.level, self.moves, self.position, hints=self.hints, undos=self.undos
         )

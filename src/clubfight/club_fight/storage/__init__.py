@@ -8,7 +8,8 @@ file (corrupt, truncated, from a newer version, hand-edited): it keeps a backup,
 could keep and one warning line for the player, and never raises.
 """
 
-from .exports import export_record
+from typing import TYPE_CHECKING
+
 from .saves import (
     GameSlot,
     claim_free_slot,
@@ -18,7 +19,32 @@ from .saves import (
     load_game,
     save_game,
 )
-from .stats import load_stats, record_game, reset_stats
+
+if TYPE_CHECKING:
+    from .exports import export_record
+    from .stats import load_stats, record_game, reset_stats
+
+_HOME = {
+    "export_record": "clubfight.club_fight.storage.exports",
+    "load_stats": "clubfight.club_fight.storage.stats",
+    "record_game": "clubfight.club_fight.storage.stats",
+    "reset_stats": "clubfight.club_fight.storage.stats",
+}
+"""The statistics and the exports load when first used: the first frame needs neither (their
+results and records types cost start-up time: benchmarks/startup.py)."""
+
+
+def __getattr__(name: str) -> object:
+    """A name of ``_HOME``, imported on first use (PEP 562)."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # the next use is a plain lookup
+    return value
+
 
 __all__ = [
     "GameSlot",

@@ -16,10 +16,10 @@ from contextlib import suppress
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clubfight.club_fight.engine import VARIANT_NAMES, DealCode, IllegalMoveError, Move, NotationError, Variant
-from clubfight.club_fight.game import GameResult, ResumedGame, SavedGame, Start, move_texts
+from clubfight.club_fight.game import Start
 from clubfight.common.storage import paths, slots
 from clubfight.common.storage.atomic import Damaged, Loaded, load_document, write_document
 from clubfight.common.storage.schema import (
@@ -34,7 +34,8 @@ from clubfight.common.storage.schema import (
     get_str_list,
 )
 
-from .stats import record_game
+if TYPE_CHECKING:
+    from clubfight.club_fight.game import GameResult, ResumedGame, SavedGame
 
 KIND = "save"
 VERSION = 1
@@ -71,7 +72,9 @@ class GameSlot(slots.Slot):
         clear_game(self.path)
 
 
-Claimed = slots.Claimed[GameSlot, ResumedGame]
+Claimed = slots.Claimed[GameSlot, "ResumedGame"]
+"""(Start-up asks ``any_saved`` and draws the table without the saved game's or the result's types:
+they load with the first save read, written or finished.)"""
 
 
 def any_saved(folder: Path | None = None) -> bool:
@@ -106,6 +109,8 @@ def finish_game(result: GameResult, *, save: Path | None = None, stats: Path | N
     In that order, and with the result's ``game_id``, a crash at any point neither loses the game
     nor counts it twice. Returns the stats file's warning line, if it had one.
     """
+    from .stats import record_game  # the statistics load with the first result
+
     warning = record_game(result, stats)
     clear_game(save)
     return warning
@@ -134,6 +139,8 @@ def _nothing() -> ResumedGame | None:
 
 
 def _read_saved(document: dict[str, Any]) -> SavedGame:
+    from clubfight.club_fight.game import SavedGame  # with a save file to read (see Claimed)
+
     try:
         start_obj = as_object(document.get("start"), "start")
         variants = get_str_list(document, "variants", len(VARIANT_NAMES), 20)
@@ -168,6 +175,8 @@ def _start_text(start: dict[str, Any]) -> str:
 
 
 def _replay(saved: SavedGame) -> tuple[ResumedGame, str | None]:
+    from clubfight.club_fight.game import ResumedGame, move_texts  # as in _read_saved
+
     positions = [saved.start.opening()]
     moves: list[Move] = []
     for number, text in enumerate(saved.moves, start=1):

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clubfight.club_fight.game import GameSession, Start
-from clubfight.club_fight.storage import claim_free_slot, export_record, record_game
+from clubfight.club_fight.storage import claim_free_slot
 from clubfight.club_fight.storage.saves import any_saved, claim_unfinished
 from clubfight.common.storage.errors import why
 from clubfight.common.storage.results_file import new_game_id
@@ -65,6 +65,8 @@ class Saves:
         try:
             result = session.result(today, abandoned=abandoned)
             if self.slot is None:  # never saved: there is nothing of ours to forget
+                from clubfight.club_fight.storage import record_game  # the statistics load at a game's end
+
                 return record_game(result)
             return self.slot.finish(result)
         except (OSError, ValueError) as error:
@@ -83,6 +85,8 @@ def export_line(session: GameSession) -> str:
 
 def export_file(session: GameSession) -> tuple[str, Path | None]:
     """``export_line``, and the record's path when it was written."""
+    from clubfight.club_fight.storage import export_record  # the records load with the first export
+
     try:
         path = export_record(session.start, session.moves)
     except (OSError, ValueError) as error:

@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from clubfight.club_fight.engine import DealCode, Level, Variant
-from clubfight.club_fight.game import GameSession, RecordError, Start, daily_deal, parse_record
+from clubfight.club_fight.game import GameSession, Start
 from clubfight.club_fight.storage.settings import ClubFightSettings
-from clubfight.club_fight.storage.stats import load_stats
 from clubfight.club_fight.tui import TABLE_CSS
 from clubfight.shell.games import Game, StartSection, StatsPane, StatsPart
 
@@ -115,6 +114,7 @@ class ClubFightGame(Game):
 
     def stats_pane(self, today: date) -> StatsPane:
         from clubfight.club_fight.game import summarize  # the figures load when first shown
+        from clubfight.club_fight.storage import load_stats  # and so do the statistics
 
         loaded = load_stats()
         return club_fight_stats_pane(summarize(loaded.value, today), loaded.warning)
@@ -125,6 +125,8 @@ class ClubFightGame(Game):
         return club_fight_commands(self, screen)
 
     def replay(self, path: Path) -> None:
+        from clubfight.club_fight.game import RecordError, parse_record  # the records load with a replay
+
         try:
             record = parse_record(path.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError, RecordError) as error:
@@ -172,6 +174,8 @@ class ClubFightGame(Game):
         """Deal (level, seed), a fresh seed when None, or today's daily deal; and show its table."""
         day: date | None = None
         if daily:
+            from clubfight.club_fight.game import daily_deal  # only for the daily deal
+
             day = self.app.today()
             code = daily_deal(day, level)
         else:

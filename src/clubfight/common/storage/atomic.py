@@ -14,7 +14,6 @@ file set aside as if the file were at fault.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 import time
@@ -85,6 +84,8 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 def dump_document(kind: str, version: int, body: dict[str, Any]) -> str:
     """The JSON text of a document: ``format`` and ``version`` first, so a human sees what it is."""
+    import json  # with the first file written or read: a first start, with none yet, draws without it
+
     document = {"format": kind, "version": version, **body}
     return json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
@@ -151,6 +152,8 @@ def _read(path: Path) -> bytes:
 def _interpret(
     raw: bytes, kind: str, version: int, parse: Callable[[dict[str, Any]], tuple[T, str | None]]
 ) -> tuple[T, str | None]:
+    import json  # as in dump_document
+
     try:
         document = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

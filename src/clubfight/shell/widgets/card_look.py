@@ -136,6 +136,13 @@ def theme_variables(theme: Theme) -> dict[str, str]:
 _VARIABLES: dict[str, dict[str, str]] = {}
 
 
+def remember_theme_variables(theme: Theme, variables: dict[str, str]) -> None:
+    """The variables the app has just made for ``theme`` (``App.get_css_variables``: the same colour
+    system and the theme's own variables), so the cards don't generate them again on the way to the
+    first frame."""
+    _VARIABLES.setdefault(theme.name, variables)
+
+
 def _colour(value: str, variables: dict[str, str]) -> Color:
     """``#hex``, a colour name or ``$variable``, each with an optional alpha such as ``25%``."""
     name, _, alpha = value.partition(" ")
