@@ -118,7 +118,9 @@ class OnlineFightScreen(FightScreen):
         self.listen_note = ""
         self._counter: OnlineCounterScreen | None = None
         self._ticker: Timer | None = None
-        self._closing = False
+        self._unfollowed = False
+        """Following the session has stopped. (Not ``_closing``: that name is Textual's own, and setting it
+        made the screen drop its Prune message, so popping it never finished and the app hung.)"""
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -181,7 +183,7 @@ class OnlineFightScreen(FightScreen):
             return
         self.session = session
         async for event in session.events():
-            if self._closing:
+            if self._unfollowed:
                 break
             if not await self.handle(event):
                 break
@@ -242,20 +244,20 @@ class OnlineFightScreen(FightScreen):
             self.call_after_refresh(self.resume_flow)
 
     async def _stop_session(self) -> None:
-        self._closing = True
+        self._unfollowed = True
         if self.session is not None:
             await self.session.close()
 
     def close_session(self) -> None:
         """Stop following (the seat stays ours: its ticket resumes it)."""
-        self._closing = True
+        self._unfollowed = True
         self.workers.cancel_group(self, ONLINE)
         session = self.session
         if session is not None:
             self.app.run_worker(session.close(), exit_on_error=False)
 
     def on_unmount(self) -> None:
-        self._closing = True
+        self._unfollowed = True
 
     # --- sending ------------------------------------------------------------------------------
 
@@ -290,7 +292,7 @@ class OnlineFightScreen(FightScreen):
     # --- the flow -------------------------------------------------------------------------------
 
     def resume_flow(self) -> None:
-        if self.app.screen is not self or self._modal or not self.model.has_table:
+        if self.app.screen is not self or self._asking or not self.model.has_table:
             return
         model = self.model
         if model.humans_turn and model.round.phase is Phase.COUNTER and self._counter is None:
@@ -301,10 +303,10 @@ class OnlineFightScreen(FightScreen):
         question = OnlineCounterScreen.asking(model)
         assert isinstance(question, OnlineCounterScreen)
         self._counter = question
-        self._modal = True
+        self._asking = True
 
         def answered(card: Card | None) -> None:
-            self._modal = False
+            self._asking = False
             self._counter = None
             if question.closed_by_server:
                 self.render_model()
@@ -333,10 +335,10 @@ class OnlineFightScreen(FightScreen):
         screen = OnlineRoundOverScreen(
             state.view, self.model.seat, export=(lambda: self.online.export(self)) if state.record else None
         )
-        self._modal = True
+        self._asking = True
 
         def chosen(choice: str | None) -> None:
-            self._modal = False
+            self._asking = False
             if choice == "quit":
                 self.app.exit()
             elif choice == "next":
