@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -84,6 +85,7 @@ class OnlineCounterScreen(CounterScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.closed_by_server = False
+        self.dismissed = False
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -92,6 +94,15 @@ class OnlineCounterScreen(CounterScreen):
     def countdown(self, text: str) -> None:
         if self.is_mounted:
             update_if_changed(self.query_one("#counter-countdown", Static), text)
+
+    def dismiss(self, result: Card | None = None) -> AwaitComplete:
+        """Once only, and only while on top: the server closing the window and the player's key can
+        both dismiss it, and Textual's dismiss pops whatever screen is on top (the second one popped
+        the fight itself)."""
+        if self.dismissed or self.app.screen is not self:
+            return AwaitComplete()
+        self.dismissed = True
+        return super().dismiss(result)
 
 
 def protocol_line(reason: str) -> str:
@@ -323,8 +334,7 @@ class OnlineFightScreen(FightScreen):
         if model.humans_turn and model.has_table and model.round.phase is Phase.COUNTER:
             return
         counter.closed_by_server = True
-        if counter.is_attached:
-            counter.dismiss(None)
+        counter.dismiss(None)
 
     def _show_banner(self) -> None:
         state = self.model.state
