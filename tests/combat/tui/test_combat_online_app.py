@@ -53,7 +53,7 @@ async def test_two_apps_play_a_whole_match_by_keys(tmp_path: Path) -> None:
                 await play_to_the_end(pilots)
                 await wait_for(pilots, lambda: isinstance(host.screen, OnlineRoundOverScreen), "the banner")
                 await host_pilot.press("x")
-                exported = list((tmp_path / "host" / "records").glob("combat-*.txt"))
+                exported = list((tmp_path / "host" / "records").glob("combat-41-*.txt"))  # named by its deal
                 assert len(exported) == 1
                 match = parse_record(exported[0].read_text(encoding="utf-8"))
                 assert match.code == CombatCode(41) and match.is_over
