@@ -65,11 +65,12 @@ async def test_two_apps_play_a_whole_match_by_keys(tmp_path: Path) -> None:
 
 
 async def back_at_the_start(app: CardGamesApp, pilot: Pilot[Any]) -> str:
-    """Wait for Combat Club's start screen after a failed online launch; its text as drawn (a toast's
-    lines joined)."""
+    """Wait for Combat Club's start screen after a failed online launch; the toast's text as drawn
+    (what each row shows right of the toast's edge, ▌, joined)."""
     await wait_for([pilot], lambda: isinstance(app.screen, CombatStartScreen), "the start screen")
     await pilot.pause(0.1)
-    return " ".join(screen_text(app).replace("▌", " ").split())
+    rows = [line.rsplit("▌", 1)[1] for line in screen_text(app).splitlines() if "▌" in line]
+    return " ".join(" ".join(rows).split())
 
 
 @async_test
