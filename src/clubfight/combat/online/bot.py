@@ -1,7 +1,8 @@
 """A headless computer player: one match through the protocol, with the same client the app uses.
 
 It decides as the computer opponent at its level would (``clubfight.combat.ai.choose``) on the
-round its seat sees (``SeatState.to_round``), and nothing else: it has no other view of the match.
+round its seat sees (``SeatState.to_round``) and, at expert, that round's earlier positions as its
+seat saw them (``SeenRounds``), and nothing else: it has no other view of the match.
 Each decision's seed comes from the bot's seed and the room's step, so a bot that reconnects, or
 plays against a restarted server, makes the same decision at the same step: two runs with the same
 seeds and the same deal end the same way.
