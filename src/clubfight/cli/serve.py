@@ -8,10 +8,11 @@ browser as a download (``App.deliver_text``).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import shlex
 import sys
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -41,6 +42,8 @@ TAKE_KEYS = """<script>
 </script>
 """
 """Added to textual-serve's page just before ``</body>`` (see ``take_keys``)."""
+TAB_CLOSE_SECONDS = 10.0
+"""On stopping, how long the open tabs' apps get to quit."""
 
 
 def command() -> str:
@@ -68,7 +71,7 @@ async def take_keys(
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from aiohttp import web
+        from aiohttp import WSCloseCode, web
         from textual_serve.server import Server  # the optional web extra
     except ImportError:
         print(f"clubfight: {WEB_EXTRA}", file=sys.stderr)
@@ -76,12 +79,33 @@ def run(args: argparse.Namespace) -> int:
 
     class KeyTakingServer(Server):
         """textual-serve's server, its page focusing the terminal on load (``TAKE_KEYS``). Its page
-        template has no place for a script of ours, so a middleware adds it to the served page."""
+        template has no place for a script of ours, so a middleware adds it to the served page.
+
+        Told to stop (Ctrl+C, SIGTERM), it closes the open tabs: textual-serve doesn't, and with a tab
+        open aiohttp waited for it a whole minute before stopping."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.tabs: set[web.WebSocketResponse] = set()
+            """The open tabs' WebSockets (each drives a ``clubfight`` process)."""
 
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
             app.middlewares.append(web.middleware(take_keys))
             return app
+
+        async def _process_messages(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
+            self.tabs.add(websocket)
+            try:
+                await super()._process_messages(websocket, app_service)
+            finally:
+                self.tabs.discard(websocket)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """Close every tab's WebSocket: textual-serve then tells its app to quit, and waits for it."""
+            closing = [asyncio.create_task(tab.close(code=WSCloseCode.GOING_AWAY)) for tab in list(self.tabs)]
+            if closing:
+                await asyncio.wait(closing, timeout=TAB_CLOSE_SECONDS)
 
     server = KeyTakingServer(command(), host=args.host, port=args.port, title="Club Fight")
     print(f"Serving Club Fight at http://{args.host}:{args.port} (Ctrl+C stops)", flush=True)

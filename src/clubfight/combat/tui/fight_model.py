@@ -219,6 +219,10 @@ class FightModel:
     def hand_size(self) -> int:
         return len(self.round.hand(self.viewer)) if self.viewer is not None else 0
 
+    def cards_in_hand(self, colour: Colour) -> int:
+        """How many cards ``colour`` holds, as the table shows it (hand sizes are public, T6)."""
+        return len(self.round.hand(colour))
+
     def playable(self) -> frozenset[Card]:
         """The attacker's cards that are part of some legal play now (the rest are greyed out)."""
         r = self.round

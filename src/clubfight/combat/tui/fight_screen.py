@@ -107,7 +107,7 @@ class FightScreen(Screen[None]):
         self.title_text = title
         self.skipping = False
         """Space: the computer's moves play at once until the player's next decision."""
-        self._modal = False
+        self._asking = False
         """A question of the fight's is open: the flow waits for its answer."""
         self._spoken_size = len(model.log)
         """How much of the log the spoken log has said."""
@@ -232,7 +232,7 @@ class FightScreen(Screen[None]):
 
     def resume_flow(self) -> None:
         """Whatever comes next: the counter question for the player, or the computer's next move."""
-        if self.app.screen is not self or self._modal:
+        if self.app.screen is not self or self._asking:
             return
         model = self.model
         r = model.round
@@ -249,10 +249,10 @@ class FightScreen(Screen[None]):
 
     def _ask(self, question: Screen[T], answered: Callable[[T | None], None]) -> None:
         """Open one of the fight's questions; the flow waits until ``answered`` has its answer."""
-        self._modal = True
+        self._asking = True
 
         def done(answer: T | None) -> None:
-            self._modal = False
+            self._asking = False
             answered(answer)
 
         self.app.push_screen(question, done)
@@ -266,7 +266,7 @@ class FightScreen(Screen[None]):
         a person can follow (space skips it), decided on a thread (the search is CPU-bound: the screen
         stays live), and applied here, on the event loop, unless the match moved on meanwhile."""
         model = self.model
-        while model.computer_to_act and self.app.screen is self and not self._modal:
+        while model.computer_to_act and self.app.screen is self and not self._asking:
             self.render_model()  # "thinking…"
             before = model.round
             # Decided during the pause, so a decision that takes longer (a counter the computer may
@@ -285,7 +285,7 @@ class FightScreen(Screen[None]):
             except Exception as error:  # a bug in the computer: one line, never a traceback
                 self.apply(model.say(f"The computer could not decide ({error or type(error).__name__})."))
                 return
-            if not model.computer_to_act or self.app.screen is not self or self._modal:
+            if not model.computer_to_act or self.app.screen is not self or self._asking:
                 return
             if model.round is not before or not before.is_legal(action):
                 return

@@ -272,6 +272,20 @@ class OnlineFightModel(FightModel):
         arranged = state.view.get("arranged") if state is not None else None
         return bool(arranged.get(colour.value)) if isinstance(arranged, dict) else True
 
+    def cards_in_hand(self, colour: Colour) -> int:
+        """In setup BLACK's round has RED's stand-ins laid on the grid (``SeatState.to_round``), so the
+        engine's RED hand is empty; until RED has arranged, its cards are in its hand, as the server
+        counts them (face down on the grid once it has, as in a local match)."""
+        state = self.state
+        if (
+            state is not None
+            and self.round.phase is Phase.SETUP
+            and colour is not self.viewer
+            and not self.arrangement_in(colour)
+        ):
+            return int(state.view["hands"][colour.value])
+        return super().cards_in_hand(colour)
+
     @property
     def waiting_for_ready(self) -> bool:
         """After a round: the next starts once both have said so; has this seat still to?"""

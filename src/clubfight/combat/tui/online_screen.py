@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -84,6 +85,7 @@ class OnlineCounterScreen(CounterScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.closed_by_server = False
+        self.dismissed = False
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -92,6 +94,15 @@ class OnlineCounterScreen(CounterScreen):
     def countdown(self, text: str) -> None:
         if self.is_mounted:
             update_if_changed(self.query_one("#counter-countdown", Static), text)
+
+    def dismiss(self, result: Card | None = None) -> AwaitComplete:
+        """Once only, and only while on top: the server closing the window and the player's key can
+        both dismiss it, and Textual's dismiss pops whatever screen is on top (the second one popped
+        the fight itself)."""
+        if self.dismissed or self.app.screen is not self:
+            return AwaitComplete()
+        self.dismissed = True
+        return super().dismiss(result)
 
 
 def protocol_line(reason: str) -> str:
@@ -118,7 +129,9 @@ class OnlineFightScreen(FightScreen):
         self.listen_note = ""
         self._counter: OnlineCounterScreen | None = None
         self._ticker: Timer | None = None
-        self._closing = False
+        self._unfollowed = False
+        """Following the session has stopped. (Not ``_closing``: that name is Textual's own, and setting it
+        made the screen drop its Prune message, so popping it never finished and the app hung.)"""
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -181,7 +194,7 @@ class OnlineFightScreen(FightScreen):
             return
         self.session = session
         async for event in session.events():
-            if self._closing:
+            if self._unfollowed:
                 break
             if not await self.handle(event):
                 break
@@ -242,20 +255,20 @@ class OnlineFightScreen(FightScreen):
             self.call_after_refresh(self.resume_flow)
 
     async def _stop_session(self) -> None:
-        self._closing = True
+        self._unfollowed = True
         if self.session is not None:
             await self.session.close()
 
     def close_session(self) -> None:
         """Stop following (the seat stays ours: its ticket resumes it)."""
-        self._closing = True
+        self._unfollowed = True
         self.workers.cancel_group(self, ONLINE)
         session = self.session
         if session is not None:
             self.app.run_worker(session.close(), exit_on_error=False)
 
     def on_unmount(self) -> None:
-        self._closing = True
+        self._unfollowed = True
 
     # --- sending ------------------------------------------------------------------------------
 
@@ -290,7 +303,7 @@ class OnlineFightScreen(FightScreen):
     # --- the flow -------------------------------------------------------------------------------
 
     def resume_flow(self) -> None:
-        if self.app.screen is not self or self._modal or not self.model.has_table:
+        if self.app.screen is not self or self._asking or not self.model.has_table:
             return
         model = self.model
         if model.humans_turn and model.round.phase is Phase.COUNTER and self._counter is None:
@@ -301,10 +314,10 @@ class OnlineFightScreen(FightScreen):
         question = OnlineCounterScreen.asking(model)
         assert isinstance(question, OnlineCounterScreen)
         self._counter = question
-        self._modal = True
+        self._asking = True
 
         def answered(card: Card | None) -> None:
-            self._modal = False
+            self._asking = False
             self._counter = None
             if question.closed_by_server:
                 self.render_model()
@@ -321,8 +334,7 @@ class OnlineFightScreen(FightScreen):
         if model.humans_turn and model.has_table and model.round.phase is Phase.COUNTER:
             return
         counter.closed_by_server = True
-        if counter.is_attached:
-            counter.dismiss(None)
+        counter.dismiss(None)
 
     def _show_banner(self) -> None:
         state = self.model.state
@@ -333,10 +345,10 @@ class OnlineFightScreen(FightScreen):
         screen = OnlineRoundOverScreen(
             state.view, self.model.seat, export=(lambda: self.online.export(self)) if state.record else None
         )
-        self._modal = True
+        self._asking = True
 
         def chosen(choice: str | None) -> None:
-            self._modal = False
+            self._asking = False
             if choice == "quit":
                 self.app.exit()
             elif choice == "next":

@@ -174,7 +174,7 @@ class OnlineMatch:
         record = self.record
         if record is None:
             return "This match has no record: a round was claimed."
-        deal = next((line.split(":", 1)[1].strip() for line in record.splitlines() if line.startswith("Deal:")), "")
+        deal = next((line.split(":", 1)[1].strip() for line in record.splitlines() if line.startswith("deal:")), "")
         try:
             path = export_combat_record(record, deal or "combat-online", folder=self.side.records_dir())
         except (OSError, ValueError) as error:

@@ -48,7 +48,7 @@ class SidePanel(Vertical):
             label = model.seat_label(colour)
             if label:
                 who += f" ({label})"
-            hand = len(r.hand(colour))
+            hand = model.cards_in_hand(colour)
             style = f"bold {red_ink(self.app)}" if colour is Colour.RED else "bold"
             text.append(f"{who:<15}", style=style)
             text.append(f"{r.score(colour):>2}/30", style="bold")
