@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from clubfight.combat.engine import Win
-from clubfight.combat.game import CombatFigures
+from clubfight.combat.game import ONLINE, CombatFigures
 
 NO_MATCHES = "Combat Club: no matches against the computer recorded yet."
 WIN_TYPES = (Win.KNOCK_OUT, Win.RING_OUT, Win.SUBMISSION, Win.TIME_OUT)
@@ -40,7 +40,8 @@ def combat_table(figures: tuple[CombatFigures, ...]) -> Table | Text:
     """One column per opponent level played, one row per figure."""
     if not figures:
         return Text(NO_MATCHES)
-    table = Table(title="Combat Club statistics (against the computer)", title_style="bold", box=box.ROUNDED)
+    against = "the computer and online" if any(group.opponent == ONLINE for group in figures) else "the computer"
+    table = Table(title=f"Combat Club statistics (against {against})", title_style="bold", box=box.ROUNDED)
     table.add_column("", style="bold")
     for group in figures:
         table.add_column(group.opponent, justify="right", overflow="fold")
