@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.table import Table
 
 from clubfight.combat.game import ONLINE, CombatFigures
@@ -12,9 +11,7 @@ from clubfight.combat.views.stats import combat_table
 def title_of(*opponents: str) -> str:
     table = combat_table(tuple(CombatFigures(opponent=o) for o in opponents))
     assert isinstance(table, Table)
-    console = Console(width=100, record=True)
-    console.print(table)
-    return console.export_text().splitlines()[0].strip()
+    return str(table.title)
 
 
 def test_the_title_says_online_only_when_an_online_column_is_shown() -> None:
