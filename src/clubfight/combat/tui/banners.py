@@ -17,6 +17,7 @@ from clubfight.combat.engine import Colour, RoundResult, Win
 from clubfight.combat.game import Match
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
+from clubfight.shell.widgets.footer import KeyBar
 
 from .fight_text import score_breakdown
 
@@ -95,6 +96,7 @@ class RoundOverScreen(ModalScreen[str]):
             yield FlatButton("w  Where did it turn?", id="turning-open")
             yield FlatButton("q  Quit", id="quit")
             yield FlatButton("Esc  See the grid", id="table")
+        yield KeyBar()  # the banner's own keys, w among them, where the fight's were
 
     def _headline(self, result: RoundResult) -> str:
         how = result.how.value.replace("-", " ")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from clubfight.combat.ai import Reasons, suggest
 from clubfight.combat.engine import Action, Arrange, Attack, Colour, Counter, Decline, Draw, EndTurn, Pick, Round
 
-from .fight_text import cards_text, describe_attack, wins_text
+from .fight_text import cards_text, wins_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +43,10 @@ def ask_coach(request: CoachRequest) -> CoachHint:
     return CoachHint(request.round, suggestion.action, hint_line(request.round, suggestion.action, suggestion.reasons))
 
 
-def action_words(r: Round, action: Action) -> str:
-    """The suggested action as the player would enter it."""
+def action_words(action: Action) -> str:
+    """The suggested action, short: the preview above the hint already shows a play in full."""
     if isinstance(action, Attack):
-        return f"play {describe_attack(action, r)}"
+        return f"{'-'.join(c.symbol for c in action.cards)} at {action.to}"
     if isinstance(action, EndTurn):
         return "end the turn"
     if isinstance(action, Counter):
@@ -58,13 +58,14 @@ def action_words(r: Round, action: Action) -> str:
     if isinstance(action, Pick):
         return f"pick the {action.card.symbol} from your deck"
     if isinstance(action, Arrange):
-        return f"arrange {cards_text(action.front)} in front, {action.neutral.symbol} in the neutral row"
+        return f"{cards_text(action.front)} in front, {action.neutral.symbol} in the neutral row"
     return str(action)
 
 
 def hint_line(r: Round, action: Action, reasons: Reasons) -> str:
-    """``Hint: play 9♦ onto the K♠ at 4 · scores 3 · counter risk 33% · sets up ring out · ...``."""
-    parts = [f"Hint: {action_words(r, action)}"]
+    """``Hint: 9♦ at 4 · scores 3 · counter risk 33% · sets up ring out · gives ADVANTAGE 5♣ · win chance 62%.``,
+    short enough for the side panel's message (three lines of 38 columns at 80x24)."""
+    parts = [f"Hint: {action_words(action)}"]
     if isinstance(action, (Attack, Counter)):
         scored = f"scores {reasons.points}"
         if reasons.wins:
@@ -75,6 +76,6 @@ def hint_line(r: Round, action: Action, reasons: Reasons) -> str:
     if reasons.sets_up:
         parts.append(f"sets up {', '.join(reasons.sets_up)}")
     if reasons.hands_over:
-        parts.append(f"hands over {cards_text(reasons.hands_over)} as ADVANTAGE")
+        parts.append(f"gives ADVANTAGE {cards_text(reasons.hands_over)}")
     parts.append(f"win chance {reasons.win_chance:.0%}")
     return " · ".join(parts) + ". Enter plays it."

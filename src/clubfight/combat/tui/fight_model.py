@@ -734,7 +734,7 @@ class FightModel:
         draws = self.draw_options()
         if not draws:
             return ""
-        chosen = action_words(self.round, draws[self.counter_index % len(draws)])
+        chosen = action_words(draws[self.counter_index % len(draws)])
         other = " (← → another)" if len(draws) > 1 else ""
         return f"Your counter card first (F1): {chosen}{other}; Enter does it."
 

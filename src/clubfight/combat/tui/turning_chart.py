@@ -13,14 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from clubfight.combat.ai import AnalysedStep, Analysis, Turning
-from clubfight.combat.engine import Action, Colour, Round
+from clubfight.combat.engine import Action, Colour, NotationError, Round, parse_action
 from clubfight.combat.game import Match
+
+from .coach_hint import action_words
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 CHART_ROWS = 4
 """Rows of the chart: 4 × 8 block heights."""
 CHART_WIDTH = 64
-"""Columns of the chart at most: one per action, or a few actions averaged per column beyond it."""
+"""Columns of the chart at most: up to 3 per action in a short round, a few actions averaged per column
+in a long one."""
 PICK = "pick"
 
 
@@ -38,11 +41,18 @@ def round_to_analyse(match: Match) -> list[tuple[Sequence[Round], Sequence[Actio
     return [(played.positions(), played.actions)]
 
 
+def scale(count: int, width: int = CHART_WIDTH) -> tuple[int, int]:
+    """(columns per action, actions per column) for ``count`` actions in ``width`` columns."""
+    if count <= width:
+        return max(1, min(3, width // max(1, count))), 1
+    return 1, -(-count // width)
+
+
 def columns(chances: Sequence[float], width: int = CHART_WIDTH) -> list[float]:
-    """``chances`` squeezed into at most ``width`` columns (each column the mean of its actions)."""
-    if len(chances) <= width:
-        return list(chances)
-    per = -(-len(chances) // width)
+    """``chances`` spread over at most ``width`` columns (a column of several actions is their mean)."""
+    wide, per = scale(len(chances), width)
+    if per == 1:
+        return [c for c in chances for _ in range(wide)]
     return [sum(part) / len(part) for part in (chances[i : i + per] for i in range(0, len(chances), per))]
 
 
@@ -60,8 +70,14 @@ def chart_lines(chances: Sequence[float], rows: int = CHART_ROWS) -> list[str]:
 
 
 def masked(text: str, hot_seat: bool) -> str:
-    """In hot-seat a NINJUTSU pick shows without its card: the other player may be watching."""
-    return PICK if hot_seat and text.startswith(PICK + " ") else text
+    """An action of the analysis in the fight's words (``5♦ at 8``). In hot-seat a NINJUTSU pick shows
+    without its card: the other player may be watching."""
+    if (text.startswith(PICK + " ") and hot_seat) or text == PICK:
+        return PICK
+    try:
+        return action_words(parse_action(text))
+    except NotationError:
+        return text
 
 
 def turning_column(analysis: Analysis, turning: Turning, width: int = CHART_WIDTH) -> int | None:
@@ -70,8 +86,8 @@ def turning_column(analysis: Analysis, turning: Turning, width: int = CHART_WIDT
     index = next((i for i, s in enumerate(steps) if (s.round, s.index) == (turning.round, turning.index)), None)
     if index is None:
         return None
-    per = -(-len(steps) // width) if len(steps) > width else 1
-    return index // per
+    wide, per = scale(len(steps), width)
+    return index * wide if per == 1 else index // per
 
 
 def chart_text(analysis: Analysis, *, hot_seat: bool) -> str:
@@ -82,7 +98,8 @@ def chart_text(analysis: Analysis, *, hot_seat: bool) -> str:
         return f"No action to look at: {seat}'s round had none."
     cols = columns([s.chance for s in steps])
     labels = ("100%", "", "", "  0%")
-    lines = [f"{seat}'s chance to win the round after each action ({len(steps)} actions, left to right):", ""]
+    whose = f"{seat}'s (the round's loser)" if hot_seat else f"{seat}'s"
+    lines = [f"{whose} chance to win the round after each action ({len(steps)} in the round):", ""]
     for label, line in zip(labels, chart_lines(cols), strict=True):
         lines.append(f"{label:>4} │{line}")
     axis = "     └" + "─" * len(cols)

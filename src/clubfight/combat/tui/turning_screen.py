@@ -20,6 +20,7 @@ from clubfight.combat.engine import Colour
 from clubfight.combat.game import Match
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
+from clubfight.shell.widgets.footer import KeyBar
 
 from .prompts import QUIT_KEYS
 from .turning_chart import analysed_seat, chart_text, round_to_analyse
@@ -51,6 +52,7 @@ class TurningScreen(ModalScreen[None]):
             yield Static(f"WHERE DID IT TURN?  Round {self.match.round_number}", id="turning-title")
             yield Static(THINKING.format(seat=self.seat), id="turning-chart", markup=False)
             yield FlatButton("Esc  Close", id="turning-close")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.think()
