@@ -73,9 +73,9 @@ def hint_line(r: Round, action: Action, reasons: Reasons) -> str:
         parts.append(scored)
     if isinstance(action, Attack):
         parts.append("safe" if reasons.safe else f"counter risk {reasons.counter_risk:.0%}")
-    if reasons.sets_up:
+    if reasons.sets_up and not reasons.wins:  # a play that wins the round sets nothing up, hands nothing over
         parts.append(f"sets up {', '.join(reasons.sets_up)}")
-    if reasons.hands_over:
+    if reasons.hands_over and not reasons.wins:
         parts.append(f"gives ADVANTAGE {cards_text(reasons.hands_over)}")
     parts.append(f"win chance {reasons.win_chance:.0%}")
     return " · ".join(parts) + ". Enter plays it."

@@ -58,7 +58,8 @@ def columns(chances: Sequence[float], width: int = CHART_WIDTH) -> list[float]:
 
 def chart_lines(chances: Sequence[float], rows: int = CHART_ROWS) -> list[str]:
     """A bar per chance (0 to 1), ``rows`` rows tall in eighths: the top row first."""
-    heights = [round(max(0.0, min(1.0, c)) * rows * 8) for c in chances]
+    # Any chance above 0 shows at least ▁, so that "unlikely" never looks like "lost".
+    heights = [max(1, round(min(1.0, c) * rows * 8)) if c > 0 else 0 for c in chances]
     lines = []
     for row in range(rows - 1, -1, -1):
         line = ""
