@@ -108,6 +108,19 @@ def test_no_hint_while_the_computer_acts_nor_online() -> None:
     assert online.coach_request() == "No hints online: this room's options don't allow the coach."
 
 
+def test_hot_seat_hints_the_player_at_the_keyboard_and_the_next_one_sees_none_of_it() -> None:
+    model = FightModel(match_of(mid_fight()), humans=frozenset(Colour), level=None)
+    assert isinstance(model.coach_request(), str)  # behind the curtain nobody has the keyboard yet
+    model.reveal()
+    request = model.coach_request()
+    assert isinstance(request, CoachRequest) and request.seat is RED
+    assert ask_coach(request).line.startswith("Hint: ")
+    model.show_hint(CoachHint(model.round, EndTurn(), "Hint: end the turn. Enter plays it."))
+    model.confirm()
+    assert model.curtain is BLACK  # the keyboard passes: the hint and its words are gone
+    assert model.hinted is None and "Hint" not in model.message
+
+
 def test_a_hinted_end_of_turn_is_played_by_enter() -> None:
     model = FightModel(match_of(mid_fight()), level=Opponent.EASY)
     model.show_hint(CoachHint(model.round, EndTurn(), "Hint: end the turn."))
