@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from clubfight.combat.ai import AnalysedStep, Analysis, Opponent, Turning
+from clubfight.combat.ai import AnalysedStep, Analysis, Opponent, Turning, choose
 from clubfight.combat.engine import (
     Arrange,
     Attack,
@@ -162,6 +162,19 @@ def test_a_hinted_arrangement_is_laid_out_for_enter() -> None:
     assert isinstance(hint.action, Arrange)
     model.show_hint(hint)
     assert len(model.arrangement) == 4
+    assert model.confirm().played == hint.action
+
+
+def test_blacks_arrangement_gets_expert_s_arrangement_without_a_chance() -> None:
+    """RED arranges first (U4): BLACK's hint can't weigh RED's face-down cards, so it says so."""
+    match = Match.new(CombatCode(5))
+    match = match.play(choose(match.current, Opponent.EASY, seed=1))
+    model = FightModel(match, humans=frozenset({BLACK}), level=Opponent.EASY)
+    assert model.round.phase is Phase.SETUP and model.humans_turn
+    hint = ask_coach(model.coach_request())  # type: ignore[arg-type]
+    assert isinstance(hint.action, Arrange) and hint.action.colour is BLACK
+    assert "no win chance" in hint.line
+    model.show_hint(hint)
     assert model.confirm().played == hint.action
 
 
