@@ -1,6 +1,6 @@
 """Snapshots of Combat Club's screens on fixed deals and constructed rounds (pytest-textual-snapshot;
 update with --snapshot-update): setup, mid-fight at 80x24 and 120x40, a counter prompt, each
-round-end banner and the help."""
+round-end banner, the help, the coach's hint previewed and the turning-point chart."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from clubfight.combat.engine import Colour
+from clubfight.combat.ai import Opponent, choose
+from clubfight.combat.engine import Attack, Colour, CombatCode
+from clubfight.combat.game import Match
+from clubfight.combat.tui.turning_screen import TurningScreen
 from combat_support import make
-from combat_tui_support import combat_app, counter_window, match_of, settle
+from combat_tui_support import combat_app, counter_window, enter_attack, fight, match_of, settle
 
 SnapCompare = Callable[..., bool]
 RED, BLACK = Colour.RED, Colour.BLACK
@@ -93,3 +96,51 @@ def test_combat_start_screen(snap_compare: SnapCompare) -> None:
 
 def test_hot_seat_curtain(snap_compare: SnapCompare) -> None:
     assert snap_compare(combat_app(opponent=None, seed=12), run_before=waited)
+
+
+async def hint_shown(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("h")
+    screen = fight(pilot.app)  # type: ignore[arg-type]
+    for _ in range(400):
+        if screen.model.hinted is not None:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
+
+
+def test_combat_hint_preview_80x24(snap_compare: SnapCompare) -> None:
+    assert snap_compare(combat_app(mid_fight()), run_before=hint_shown, terminal_size=(80, 24))
+
+
+def played_by_easy(seed: int, actions: int) -> Any:
+    """A match dealt from ``seed`` with its first ``actions`` chosen by easy for both seats."""
+    match = Match.new(CombatCode(seed))
+    for i in range(actions):
+        match = match.play(choose(match.current, Opponent.EASY, seed=seed * 1000 + i))
+    return match
+
+
+def test_combat_turning_chart_80x24(snap_compare: SnapCompare) -> None:
+    """A round of 27 actions (26 played by easy for both seats, then RED's knock out by keys),
+    charted from RED's side."""
+    match = played_by_easy(3, 26)
+    finish = choose(match.current, Opponent.EASY, seed=3 * 1000 + 26)
+    assert isinstance(finish, Attack) and match.play(finish).current.is_over
+    app = combat_app(match)
+
+    async def chart(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await enter_attack(pilot, fight(pilot.app), finish)  # type: ignore[arg-type]
+        await settle(pilot)
+        for _ in range(5):
+            await pilot.pause()
+        await pilot.press("w")
+        for _ in range(400):
+            screen = pilot.app.screen
+            if isinstance(screen, TurningScreen) and screen.analysis is not None:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=chart, terminal_size=(80, 24))

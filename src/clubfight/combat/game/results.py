@@ -31,7 +31,7 @@ class CombatResult:
     ``wins_by`` and ``losses_by`` name how each round the player won or lost was decided (W7's name).
     ``best_score`` is the player's highest score at the end of a round. An abandoned match (the
     player declined to resume it) counts as a match lost. ``assisted``: the player took an action
-    back (undo) during the match.
+    back (undo) or asked the coach for a hint during the match.
     """
 
     played_on: date

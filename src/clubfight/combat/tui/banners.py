@@ -17,6 +17,7 @@ from clubfight.combat.engine import Colour, RoundResult, Win
 from clubfight.combat.game import Match
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
+from clubfight.shell.widgets.footer import KeyBar
 
 from .fight_text import score_breakdown
 
@@ -60,6 +61,7 @@ class RoundOverScreen(ModalScreen[str]):
         Binding("n", "choose('next')", "Next round"),
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("x", "export", "Export record"),
+        Binding("w", "turning", "Where did it turn?"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape", "choose('table')", "See the grid"),
     ]
@@ -91,8 +93,10 @@ class RoundOverScreen(ModalScreen[str]):
                     yield FlatButton("x  Export the match record", id="export")
                     yield Static("", id="export-result", markup=False)
                 yield FlatButton("r  Rematch", id="rematch")
+            yield FlatButton("w  Where did it turn?", id="turning-open")
             yield FlatButton("q  Quit", id="quit")
             yield FlatButton("Esc  See the grid", id="table")
+        yield KeyBar()  # the banner's own keys, w among them, where the fight's were
 
     def _headline(self, result: RoundResult) -> str:
         how = result.how.value.replace("-", " ")
@@ -137,6 +141,16 @@ class RoundOverScreen(ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_turning(self) -> None:
+        """The round replayed by the coach: the chance by action and where it turned (turning_screen.py)."""
+        from .turning_screen import TurningScreen  # the analysis loads when first asked for
+
+        self.app.push_screen(TurningScreen(self.match, self.you))
+
+    @on(FlatButton.Pressed, "#turning-open")
+    def _turning_pressed(self) -> None:
+        self.action_turning()
 
     def action_export(self) -> None:
         if self.export is not None:

@@ -29,9 +29,11 @@ from clubfight.combat.engine import (
     CombatCode,
     Counter,
     Decline,
+    Draw,
     EndTurn,
     EventKind,
     Phase,
+    Pick,
     Points,
     Round,
     Style,
@@ -42,6 +44,7 @@ from clubfight.combat.engine import (
 )
 from clubfight.combat.game import Match
 
+from .coach_hint import CoachHint, CoachRequest, action_words
 from .counter_window import standing_window, stood_at_once
 from .fight_text import OTHER_GAME_KEYS, fits_text, log_lines, play_text, points_text
 from .ring_out_watch import arrangement_openings, guarded, open_stacks, places_of
@@ -71,6 +74,8 @@ class FightChange:
     new_round: bool = False
     undone: bool = False
     """The player's last action was taken back: autosave, and forget what the computer was deciding."""
+    hinted: bool = False
+    """The coach's hint was shown: autosave at once, so quitting can't hide that the match was assisted."""
 
 
 NOTHING = FightChange()
@@ -134,7 +139,9 @@ class FightModel:
     no_undo: str = ""
     """Why there is nothing to take back, when something was played."""
     assisted: bool = False
-    """An action was taken back in this match: the statistics count it as assisted."""
+    """An action was taken back, or the coach gave a hint, in this match: the statistics count it as assisted."""
+    hinted: CoachHint | None = None
+    """The coach's hint on show: Enter plays its action while the table is still the one it was for."""
     ring_out_marks: bool = False
     """Mark the player's front-row stacks the opponent could ring out within two plays (a setting)."""
     opponent_role: ClassVar[str] = "computer"
@@ -261,6 +268,8 @@ class FightModel:
         r = self.round
         if r.phase is Phase.SETUP and self.humans_turn:
             return self._arrangement_text()
+        if r.phase is Phase.DRAW and self.humans_turn:
+            return self._draw_text()
         attack = self.attack
         if attack is None:
             return (
@@ -346,6 +355,7 @@ class FightModel:
         self.auto_placed = False
         self.asking_end = False
         self.counter_index = 0
+        self.hinted = None
 
     def pick(self, slot: int) -> FightChange:
         """A card of the card row: picked (for a throw, in order), or put back when picked already."""
@@ -464,6 +474,11 @@ class FightModel:
             if options:
                 self.counter_index = (self.counter_index + step) % len(options)
             return NOTHING
+        if self.round.phase is Phase.DRAW:
+            draws = self.draw_options()
+            if draws:
+                self.counter_index = (self.counter_index + step) % len(draws)
+            return NOTHING
         if self.target is not None:
             plays = self._at(self.target)
             if len(plays) > 1:
@@ -498,9 +513,15 @@ class FightModel:
             return self.play(action)
         if r.phase is Phase.COUNTER:
             return self.answer_counter(self.chosen_counter())
+        if r.phase is Phase.DRAW:
+            draws = self.draw_options()
+            return self.play(draws[self.counter_index % len(draws)]) if draws else NOTHING
         if r.phase is not Phase.ATTACK:
             return NOTHING
         attack = self.attack
+        hinted = self.hinted
+        if attack is None and hinted is not None and hinted.round is r and isinstance(hinted.action, EndTurn):
+            return self.play(EndTurn())
         if attack is None:
             if not self.picked:
                 return self.say("Pick a card (z x c v ...), then a lit stack (1-9), then Enter; e ends the turn.")
@@ -567,7 +588,9 @@ class FightModel:
             return False
         if r.phase is Phase.SETUP:
             return len(self.arrangement) == 4
-        return self.attack is not None or r.phase is Phase.COUNTER
+        hinted = self.hinted
+        ends = hinted is not None and hinted.round is r and isinstance(hinted.action, EndTurn)
+        return self.attack is not None or ends or r.phase in (Phase.COUNTER, Phase.DRAW)
 
     def computer_action(self) -> Action:
         """The computer's decision for the seat to act (may take a moment at hard: run it off the UI thread)."""
@@ -660,6 +683,64 @@ class FightModel:
     def explain_key(self, key: str) -> FightChange:
         """Club Fight's keys that mean nothing here (h, d, g) say so, in one line each."""
         return self.say(OTHER_GAME_KEYS.get(key, ""))
+
+    # --- the coach ------------------------------------------------------------------------------
+
+    def coach_request(self) -> CoachRequest | str:
+        """h: what to ask the coach for the player to act, or why there is nothing to ask."""
+        r = self.round
+        seat = r.to_act
+        if seat is None:
+            return "The round is over: nothing to hint. Enter, then w, shows where it turned."
+        if not self.humans_turn:
+            return self._wait_text()
+        # The clues come from the round's earlier positions, as the computer's expert reads them.
+        history = tuple(self.match.rounds[-1].positions()[:-1])
+        return CoachRequest(r, seat, ai_seed(self.match), history)
+
+    def show_hint(self, hint: CoachHint) -> FightChange:
+        """The coach's action previewed as if the player had entered it, with its reasons, and the match
+        counted as assisted. A hint for a table that has moved on since it was asked is dropped."""
+        r = self.round
+        if hint.round is not r or not self.humans_turn:
+            return NOTHING
+        self._clear_plan()
+        action = hint.action
+        if isinstance(action, Attack):
+            self.picked = action.cards
+            self.target = action.to
+            self.choice = next((i for i, a in enumerate(self._at(action.to)) if a == action), 0)
+        elif isinstance(action, Arrange) and self.viewer is not None:
+            by_place = places_of(action)
+            self.arrangement = tuple(by_place[p] for p in arrange_places(self.viewer))
+        elif isinstance(action, Counter):
+            cards = [card for card, _points, _wins in self.counter_options()]
+            self.counter_index = cards.index(action.card) if action.card in cards else 0
+        elif isinstance(action, (Draw, Pick)):
+            draws = self.draw_options()
+            self.counter_index = draws.index(action) if action in draws else 0
+        self.hinted = hint
+        self.assisted = True
+        self.message = hint.line
+        return FightChange(hinted=True)
+
+    def hinted_action(self) -> Action | None:
+        """The hint's action while the table is the one it was for."""
+        hint = self.hinted
+        return hint.action if hint is not None and hint.round is self.round else None
+
+    def draw_options(self) -> list[Action]:
+        """A WUSHU or NINJUTSU defender's choices before the turn (F1): draw 1 or 2, or a card to pick."""
+        r = self.round
+        return r.legal_actions() if r.phase is Phase.DRAW else []
+
+    def _draw_text(self) -> str:
+        draws = self.draw_options()
+        if not draws:
+            return ""
+        chosen = action_words(draws[self.counter_index % len(draws)])
+        other = " (← → another)" if len(draws) > 1 else ""
+        return f"Your counter card first (F1): {chosen}{other}; Enter does it."
 
     def _wait_text(self) -> str:
         who = self.to_act
@@ -777,6 +858,8 @@ class FightModel:
                 return False
             return True if mine else None
         if action == "cycle":
+            if r.phase is Phase.DRAW:
+                return True if mine and len(self.draw_options()) > 1 else None
             plays = self._at(self.target) if self.target is not None else []
             return True if len(plays) > 1 else None
         if action == "skip":

@@ -32,6 +32,7 @@ from clubfight.shell.widgets.footer import KeyBar
 from .board import FightBoard, place_at
 from .card_row import SLOT_KEYS, CardRow
 from .cards import CombatCard
+from .coach_hint import CoachHint, CoachRequest, ask_coach
 from .curtain import Curtain
 from .fight_model import FightChange, FightModel
 from .fight_text import variants_text
@@ -58,7 +59,7 @@ def _bindings() -> list[BindingType]:
         Binding("space", "skip", "Skip", key_display="space"),
         Binding("u", "undo", "Undo"),
         Binding("l", "full_log", "Log"),
-        Binding("h", "explain('h')", "Hint", show=False),
+        Binding("h", "hint", "Hint", show=False),
         Binding("d", "explain('d')", "Discards", show=False),
         Binding("g", "explain('g')", "Game over", show=False),
         Binding("question_mark", "app.rules", "Help", key_display="?"),
@@ -73,6 +74,9 @@ def _bindings() -> list[BindingType]:
 T = TypeVar("T")
 COMPUTER = "computer"
 """The worker group of the computer's turn."""
+COACH = "coach"
+"""The worker group of the coach's hint."""
+COACH_THINKING = "The coach is thinking… (keys still work; any play drops the hint)"
 PACE_STEP = 0.02
 COUNTER_FLOOR = 0.3
 """Seconds the computer always takes over a counter window, whatever the pace (see computer_turn)."""
@@ -111,6 +115,8 @@ class FightScreen(Screen[None]):
         """A question of the fight's is open: the flow waits for its answer."""
         self._spoken_size = len(model.log)
         """How much of the log the spoken log has said."""
+        self._coach_asked: object = None
+        """The round the coach's hint on its way was asked for."""
 
     @property
     def busy(self) -> bool:
@@ -181,8 +187,12 @@ class FightScreen(Screen[None]):
         self._speak(change)
         if self.host is not None and (change.played is not None or change.new_round or change.undone):
             self.host.fight_changed(self)
+        if self.host is not None and change.hinted:
+            self.host.fight_changed(self)  # saved as assisted at once: quitting can't hide a hint
         if change.undone:
             self.workers.cancel_group(self, COMPUTER)  # what it was deciding answers a play taken back
+        if change.played is not None or change.undone or change.new_round:
+            self.workers.cancel_group(self, COACH)  # a hint on its way is for a table that's gone
         if change.ask_end:
             self._ask(EndTurnScreen.asking(self.model), lambda yes: self.apply(self.model.answer_end(bool(yes))))
         self.render_model()
@@ -242,7 +252,7 @@ class FightScreen(Screen[None]):
             self.skipping = False
             if r.phase is Phase.COUNTER:  # after every unsafe play, a card that fits or not
                 speak(self.app, counter_line(model), private=True)
-                self._ask(CounterScreen.asking(model), self._countered)
+                self._ask(CounterScreen.asking(model, coach=self.action_hint), self._countered)
             return
         if model.computer_to_act and not self.busy:
             self.computer_turn()
@@ -340,6 +350,48 @@ class FightScreen(Screen[None]):
 
     def action_explain(self, key: str) -> None:
         self.apply(self.model.explain_key(key))
+
+    # --- the coach ---------------------------------------------------------------------------
+
+    @property
+    def coach_thinking(self) -> bool:
+        return any(w.group == COACH and w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in self.workers)
+
+    def action_hint(self) -> None:
+        """h: the coach's play for the player to act, thought in a worker (the table stays live). A second
+        h while it thinks for this same table waits for that answer."""
+        request = self.model.coach_request()
+        if isinstance(request, str):
+            self._show_coach(self.model.say(request), request)
+            return
+        if self.coach_thinking and self._coach_asked is request.round:
+            self._show_coach(self.model.say(COACH_THINKING), COACH_THINKING)
+            return
+        self._coach_asked = request.round
+        self._show_coach(self.model.say(COACH_THINKING), COACH_THINKING)
+        self.coach_hint(request)
+
+    @work(exclusive=True, group=COACH, exit_on_error=False)
+    async def coach_hint(self, request: CoachRequest) -> None:
+        """``suggest`` on a thread (expert's search is CPU-bound), then the hint in one redraw, unless the
+        table moved on meanwhile (the model drops a stale hint)."""
+        try:
+            hint: CoachHint = await asyncio.to_thread(ask_coach, request)
+        except Exception as error:  # a bug in the coach: one line, never a traceback
+            if self.model.round is request.round:
+                text = f"No hint: {error or type(error).__name__}."
+                self._show_coach(self.model.say(text), text)
+            return
+        change = self.model.show_hint(hint)
+        if change.hinted:
+            self._show_coach(change, hint.line, hint)
+
+    def _show_coach(self, change: FightChange, text: str, hint: CoachHint | None = None) -> None:
+        """The coach's words on the table, or on the counter question when it is up."""
+        question = self.app.screen
+        if isinstance(question, CounterScreen):
+            question.show_coach(text, hint.action if hint is not None else None)
+        self.apply(change)
 
     def action_full_log(self) -> None:
         model = self.model

@@ -45,7 +45,6 @@ JUGGLE_RULES: dict[Juggle, str] = {
 
 
 OTHER_GAME_KEYS = {
-    "h": "h: no hints in Combat Club; ? opens the help, with the tips first.",
     "d": "d: no discard pile here: every card played stays in its stack (×N).",
     "g": "g: each round's result shows on its banner when the round ends.",
 }

@@ -32,6 +32,7 @@ from clubfight.combat.engine import (
 from clubfight.combat.game import ONLINE, CombatResult, Match, RecordError, parse_record
 from clubfight.combat.online.seat_view import Presence, SeatState, points_from_json
 
+from .coach_hint import CoachRequest
 from .fight_model import NOTHING, FightChange, FightModel, arrange_places
 from .ring_out_watch import places_of
 
@@ -390,12 +391,11 @@ class OnlineFightModel(FightModel):
     def undo(self) -> FightChange:
         return self.say("No undo online: the other player has seen the play.")
 
-    def explain_key(self, key: str) -> FightChange:
-        if key == "h":
-            if not self.coach:
-                return self.say("No hints online: this room's options don't allow the coach.")
-            return self.say("This room allows hints, but this version has no coach to give them.")
-        return super().explain_key(key)
+    def coach_request(self) -> CoachRequest | str:
+        """No coach online: the other player is a person, and the room's server holds the hidden cards."""
+        if not self.coach:
+            return "No hints online: this room's options don't allow the coach."
+        return "This room allows hints, but this version has no coach to give them."
 
     def next_round(self) -> FightChange:
         return NOTHING

@@ -5,6 +5,7 @@ the key bar shows is dead while a question is up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on
@@ -14,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from clubfight.combat.engine import Card, Event, Points, Win
+from clubfight.combat.engine import Card, Counter, Decline, Event, Points, Win
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.app import cursor_spot, place_cursor
 from clubfight.shell.screens.question_screen import AskScreen
@@ -45,10 +46,11 @@ class CounterScreen(ModalScreen[Card | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Counter"),
-        Binding("enter", "answer(True)", "Counter", show=False),
+        Binding("enter", "enter", "Counter", show=False),
         Binding("n", "answer(False)", "Let it stand"),
         Binding("left", "cycle(-1)", "Other card", key_display="←"),
         Binding("right", "cycle(1)", "Other card", show=False),
+        Binding("h", "hint", "Hint", show=False),
         *QUIT_KEYS,
     ]
 
@@ -58,12 +60,19 @@ class CounterScreen(ModalScreen[Card | None]):
         self.play = play
         self.options = options
         self.index = 0
+        self.coach: Callable[[], None] | None = None
+        """h asks the fight's coach, which answers through ``show_coach`` (None: no coach here)."""
+        self.coach_text = ""
+        self.stand_hinted = False
+        """The coach says let it stand: Enter does that (y still counters)."""
 
     @classmethod
-    def asking(cls, model: FightModel) -> CounterScreen:
+    def asking(cls, model: FightModel, *, coach: Callable[[], None] | None = None) -> CounterScreen:
         """The question for the model's counter window."""
         r = model.round
-        return cls(str(r.attacker), counter_question(r), model.counter_options())
+        question = cls(str(r.attacker), counter_question(r), model.counter_options())
+        question.coach = coach
+        return question
 
     def compose(self) -> ComposeResult:
         with Vertical(id="counter"):
@@ -94,13 +103,36 @@ class CounterScreen(ModalScreen[Card | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle":
             return len(self.options) > 1
+        if action == "hint":
+            return self.coach is not None
         return True
+
+    def action_hint(self) -> None:
+        if self.coach is not None:
+            self.coach()
+
+    def show_coach(self, text: str, action: object = None) -> None:
+        """The coach's words under the question, and its answer chosen: Enter plays it."""
+        self.coach_text = text
+        if isinstance(action, Counter):
+            cards = [card for card, _points, _wins in self.options]
+            if action.card in cards:
+                self.index = cards.index(action.card)
+            self.stand_hinted = False
+        elif isinstance(action, Decline):
+            self.stand_hinted = True
+        if self.is_mounted:
+            self._show()
+
+    def action_enter(self) -> None:
+        self.action_answer(not self.stand_hinted)
 
     def _show(self) -> None:
         self.call_after_refresh(self._place_cursor)
+        coach = f"\n{self.coach_text}" if self.coach_text else ""
         if not self.options:
             self.query_one("#counter-detail", Static).update(
-                "Nothing in your hand fits: Enter to let it stand (it scores, and may win, C5)."
+                "Nothing in your hand fits: Enter to let it stand (it scores, and may win, C5)." + coach
             )
             return
         for i, (card, _points, _wins) in enumerate(self.options[:6]):
@@ -117,11 +149,12 @@ class CounterScreen(ModalScreen[Card | None]):
         text += f"\nIt ends {self.attacker}'s turn and their play scores nothing (C4, C5)."
         if len(self.options) > 1:
             text += "  ← → another card."
-        self.query_one("#counter-detail", Static).update(text)
+        self.query_one("#counter-detail", Static).update(text + coach)
 
     def action_cycle(self, step: int) -> None:
         if self.options:
             self.index = (self.index + step) % len(self.options)
+            self.stand_hinted = False  # a card chosen by hand: Enter counters with it
             self._show()
 
     def action_answer(self, counter: bool) -> None:
@@ -132,6 +165,7 @@ class CounterScreen(ModalScreen[Card | None]):
         widget = event.spread
         if widget.id and widget.id.startswith("counter-card-"):
             self.index = int(widget.id.removeprefix("counter-card-"))
+            self.stand_hinted = False
             self._show()
 
     @on(FlatButton.Pressed, "#yes, #no")

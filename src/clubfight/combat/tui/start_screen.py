@@ -13,7 +13,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from clubfight.combat.ai import Opponent
+from clubfight.combat.ai import LEVEL_RATINGS, Opponent
 from clubfight.combat.engine import Juggle, Style
 from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
@@ -42,6 +42,18 @@ def _next(options: tuple[object, ...], current: object) -> object:
 
 def _style(style: Style | None) -> str:
     return style.title if style is not None else "none"
+
+
+def level_name(level: Opponent) -> str:
+    """A level with its rating from the ladder (docs/combat-ai.md): ``hard ~1,750``."""
+    rating = LEVEL_RATINGS.get(level.value)
+    return f"{level.value} ~{rating:,}" if rating is not None else level.value
+
+
+def ratings_line() -> str:
+    """Every level's rating (a random player is 1,000), under the options when the opponent was just chosen."""
+    levels = " · ".join(level_name(level) for level in OPPONENTS if level is not None)
+    return f"Ratings: {levels}"
 
 
 class CombatStartScreen(Screen[CombatLaunch | OnlineLaunch | None]):
@@ -96,7 +108,9 @@ class CombatStartScreen(Screen[CombatLaunch | OnlineLaunch | None]):
 
     def _labels(self) -> dict[str, str]:
         launch = self.launch
-        opponent = "a friend at this terminal" if launch.opponent is None else f"the computer, {launch.opponent.value}"
+        opponent = (
+            "a friend at this terminal" if launch.opponent is None else f"the computer, {level_name(launch.opponent)}"
+        )
         mine = "Your style" if launch.opponent is not None else f"{launch.colour}'s style"
         them = f"{launch.colour.other}'s style" if launch.opponent is None else "Computer's style"
         colour = f"You play: {launch.colour}"
@@ -130,12 +144,15 @@ class CombatStartScreen(Screen[CombatLaunch | OnlineLaunch | None]):
             return f"{style.title}: {STYLE_RULES[style]}."
         if self.highlighted == "juggle":
             return f"Juggle {launch.juggle.value}: {JUGGLE_RULES[launch.juggle]}."
+        if self.highlighted == "opponent":
+            return ratings_line()
         if self.highlighted == "survival":
             return "Survival: the loser of a round keeps its score into the next one (M2)."
         return STYLES_HINT
 
     def action_opponent(self, name: str) -> None:
         self.launch = self.launch.with_changes(opponent=None if name == "friend" else Opponent(name))
+        self.highlighted = "opponent"
         self._refresh()
 
     def action_switch(self, name: str) -> None:

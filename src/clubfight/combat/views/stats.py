@@ -32,7 +32,7 @@ FIGURES: tuple[tuple[str, Callable[[CombatFigures], str]], ...] = (
     ("Best score", lambda f: "-" if f.best_score is None else str(f.best_score)),
     ("Longest winning streak", lambda f: str(f.best_streak)),
     ("Current streak", lambda f: str(f.current_streak)),
-    ("Assisted (an undo)", lambda f: str(f.assisted)),
+    ("Assisted (undo, hint)", lambda f: str(f.assisted)),
 )
 
 
