@@ -17,7 +17,7 @@ DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md", ROOT / "CHANG
 
 SCHEME = re.compile(
     r"^(club-fight-[a-z0-9-]+-(easy|hard|easy-hard|hard-easy)"
-    r"|combat-[a-z0-9-]+-(easy|normal|hard)-(easy|normal|hard))-\d+-\d+\.(json|jsonl|txt)$"
+    r"|combat-[a-z0-9-]+-(easy|normal|hard|expert|clairvoyant)-(easy|normal|hard|expert))-\d+-\d+\.(json|jsonl|txt)$"
 )
 """``<game>-<what>-<level>-<seeds>.<ext>``, as benchmarks/results/README.md spells it out."""
 

@@ -23,8 +23,8 @@ ELO = 400.0 / math.log(10.0)
 """Elo points per unit of log-strength."""
 Z95 = 1.96
 
-LEVEL_RATINGS: Mapping[str, int] = {"easy": 1300, "normal": 1550, "hard": 1750, "expert": 1850}
-"""Each level's rating to the nearest 50, as the app may show it ("hard ~1,750"): from the ladder in
+LEVEL_RATINGS: Mapping[str, int] = {"easy": 1400, "normal": 1650, "hard": 1800, "expert": 1900}
+"""Each level's rating to the nearest 50, as the app may show it ("hard ~1,800"): from the ladder in
 docs/combat-ai.md (``clubfight combat ladder``), the random player pinned at 1000."""
 
 

@@ -45,7 +45,7 @@ def _style(style: Style | None) -> str:
 
 
 def level_name(level: Opponent) -> str:
-    """A level with its rating from the ladder (docs/combat-ai.md): ``hard ~1,750``."""
+    """A level with its rating from the ladder (docs/combat-ai.md): ``hard ~1,800``."""
     rating = LEVEL_RATINGS.get(level.value)
     return f"{level.value} ~{rating:,}" if rating is not None else level.value
 
