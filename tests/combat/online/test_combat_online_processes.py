@@ -218,7 +218,13 @@ def test_processes_the_server_killed_mid_match_comes_back_and_the_match_ends_as_
         server = Server(tmp_path / "killed", port)
         processes.append(server.process)
         host, guest = pair(server.url, tmp_path, processes, "killed", pace="0.02")
-        time.sleep(1.5)
+        # Killed once the first round is won (best of 3: a round at least is left), not after a fixed
+        # time: on a quiet machine the whole match could end within it, and the bots never reconnect.
+        end = time.monotonic() + 60
+        while " wins by " not in server.lines():
+            assert time.monotonic() < end, "the first round didn't end"
+            time.sleep(0.02)
+        assert "wins the match" not in server.lines(), "the match ended before the kill"
         assert host.process.poll() is None and guest.process.poll() is None, "the match ended before the kill"
         server.process.send_signal(signal.SIGKILL)
         server.process.wait(timeout=10)

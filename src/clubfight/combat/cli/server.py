@@ -9,8 +9,10 @@ only one server at a time may use a folder.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
+import threading
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,9 +97,36 @@ def add_server_parser(subparsers: Any) -> argparse.ArgumentParser:
     return server
 
 
+LOG_FLUSH_DELAY = 0.05
+"""Lines logged from the event loop reach stdout within this many seconds, written together: a
+write per line (stdout is often unbuffered, PYTHONUNBUFFERED) cost a system call per room event,
+4% of the server's time at 500 rooms."""
+
+_log_lines: list[str] = []
+_log_lock = threading.Lock()
+
+
 def _log(line: str) -> None:
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    print(f"{stamp} {line}", flush=True)
+    with _log_lock:
+        _log_lines.append(f"{stamp} {line}\n")
+        first = len(_log_lines) == 1
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # not on the event loop (start-up, shutdown, a writer thread): at once
+        _flush_log()
+        return
+    if first:
+        loop.call_later(LOG_FLUSH_DELAY, _flush_log)
+
+
+def _flush_log() -> None:
+    with _log_lock:
+        text = "".join(_log_lines)
+        _log_lines.clear()
+    if text:
+        sys.stdout.write(text)
+        sys.stdout.flush()
 
 
 class StorageFiles:
@@ -208,6 +237,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"clubfight: error: can't listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
         return 1
     finally:
+        _flush_log()
         if claim is not None:
             claim.release()
     return 0

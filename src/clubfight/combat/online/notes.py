@@ -8,6 +8,7 @@ counters, the ADVANTAGE a turn leaves, the centre draw-off and round results are
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,13 @@ def action_text(action: Action) -> str:
 
 
 def points_json(points: Points) -> dict[str, Any]:
+    """A new dict each time (callers may keep it); its text, the costly part, is written once."""
+    return dict(_points_json(points))
+
+
+@functools.lru_cache(maxsize=4096)
+def _points_json(points: Points) -> dict[str, Any]:
+    """The JSON of every distinct ``Points`` (a few hundred occur): previews name one a play."""
     return {
         "kind": points.kind.value,
         "base": points.base,

@@ -118,10 +118,15 @@ class Conn:
         self.closing = False
 
     def send(self, message: dict[str, Any]) -> None:
+        if not self.closing:
+            self.send_frame(encode(message))
+
+    def send_frame(self, text: str) -> None:
+        """Queue a frame already encoded (one message to a whole room is encoded once)."""
         if self.closing:
             return
         try:
-            self.queue.put_nowait(encode(message))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.close(CLOSE_TOO_SLOW, "too slow: resume to go on")
 
@@ -580,13 +585,13 @@ class MatchServer:
         """Tell everyone in the room what ``change`` lets them see, keep the room, log, and set its timer."""
         table = room.table
         if change.game or newcomer is not None:
-            public: dict[str, Any] | None = None
+            public: str | None = None
             for conn, seat in room.audience():
                 notes = [n for note in change.notes if (n := note.seen_by(seat)) is not None]
-                if seat is None:
+                if seat is None:  # every spectator sees the same: one view, encoded once
                     if public is None:
-                        public = state_view(table, None, now)
-                    conn.send({**self._state(room, None, notes, now), "view": public})
+                        public = encode(self._state(room, None, notes, now))
+                    conn.send_frame(public)
                 else:
                     conn.send(self._state(room, seat, notes, now))
         elif change.private_to is not None:
@@ -595,9 +600,9 @@ class MatchServer:
                 notes = [n for note in change.notes if (n := note.seen_by(change.private_to)) is not None]
                 conn_of.send(self._state(room, change.private_to, notes, now))
         if change.presence or newcomer is not None:
-            presence = self._presence(room, now)
+            presence = encode(self._presence(room, now))
             for conn, _ in room.audience():
-                conn.send(presence)
+                conn.send_frame(presence)
         if change.game or change.private_to is not None or newcomer is not None:
             self.store.save(room.code, table_snapshot(table))
         for note in change.notes:

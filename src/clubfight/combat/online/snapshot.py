@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubfight.combat.engine import Arrange, Attack, Colour, CombatCode, Phase, Round, parse_action
+from clubfight.combat.engine import Action, Arrange, Attack, Colour, CombatCode, Phase, Round, parse_action
 
 from .codes import parse_room_code
 from .notes import action_text, is_safe_play
@@ -44,7 +44,7 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "stage": table.stage.value,
         "rounds": [
             {
-                "actions": [action_text(a) for a in played.actions],
+                "actions": _texts(table.room, played.number, played.actions),
                 "claimed_by": (c.value if (c := table.claims.get(played.number)) else None),
             }
             for played in table.match.rounds
@@ -53,6 +53,27 @@ def table_snapshot(table: Table) -> dict[str, Any]:
         "ready": [c.value for c in SEATS if c in table.ready],
         "window": None if window is None else {"declined": window.declined},
     }
+
+
+_WRITTEN_LIMIT = 50_000
+_written: dict[tuple[str, int], tuple[tuple[Action, ...], list[str]]] = {}
+"""Each room round's actions and their text as last written: a room is written after every action
+and its rounds only grow, so each action is named once, not at every write (bounded: emptied when
+full)."""
+
+
+def _texts(room: str, number: int, actions: tuple[Action, ...]) -> list[str]:
+    """The text of ``actions``, reusing what was written for the same actions before."""
+    key = (room, number)
+    known = _written.get(key)
+    if known is not None and len(known[0]) <= len(actions) and actions[: len(known[0])] == known[0]:
+        texts = known[1] + [action_text(a) for a in actions[len(known[0]) :]]
+    else:
+        texts = [action_text(a) for a in actions]
+    if len(_written) >= _WRITTEN_LIMIT:
+        _written.clear()
+    _written[key] = (actions, texts)
+    return list(texts)
 
 
 def table_from_snapshot(data: dict[str, Any], now: float) -> Table:

@@ -15,7 +15,7 @@ from typing import Any
 from clubfight.combat.engine import KNOCK_OUT_SCORE, Attack, Colour, Counter, Phase, Points, Round, Rules
 from clubfight.combat.game import format_record
 
-from .notes import action_text, cards_json, points_json, result_json
+from .notes import CARD_NAMES, action_text, cards_json, points_json, result_json
 from .table import SEATS, Stage, Table
 
 TEN = 10
@@ -83,7 +83,7 @@ def state_view(table: Table, audience: Colour | None, now: float) -> dict[str, A
             "last_place": r.last_place,
             "countered": r.countered,
             "passes": r.passes,
-            "draw_off": [[str(red), str(black)] for red, black in r.draw_off],
+            "draw_off": [[CARD_NAMES[red], CARD_NAMES[black]] for red, black in r.draw_off],
             "pending": _pending(r),
         }
     )
@@ -128,30 +128,27 @@ def _choices(table: Table, seat: Colour | None) -> tuple[list[str], list[dict[st
         if window.declined:
             return [], []
         legal = window.shown.legal_actions()
+        texts = [action_text(a) for a in legal]
         answers = {card: (points, wins) for card, points, wins in window.before.counters_to(window.attack)}
-        for action in legal:
+        for action, text in zip(legal, texts, strict=True):
             if isinstance(action, Counter):
                 points, wins = answers[action.card]
-                previews.append({"action": action_text(action), "points": points_json(points), "wins": _wins(wins)})
-        return [action_text(a) for a in legal], previews
+                previews.append({"action": text, "points": points_json(points), "wins": _wins(wins)})
+        return texts, previews
     r = table.current
     legal = r.legal_actions()
+    texts = [action_text(a) for a in legal]  # once each: the legal list and the previews both name them
     previews = []
     if r.phase is Phase.ATTACK:
         score = r.score(r.attacker)
-        for action in legal:
+        for action, text in zip(legal, texts, strict=True):
             if isinstance(action, Attack):
                 points = r.points_of(action)
                 wins = r.wins_of(action) if may_win(action, score, points) else frozenset()
                 previews.append(
-                    {
-                        "action": action_text(action),
-                        "safe": r.is_safe(action),
-                        "points": points_json(points),
-                        "wins": _wins(wins),
-                    }
+                    {"action": text, "safe": r.is_safe(action), "points": points_json(points), "wins": _wins(wins)}
                 )
-    return [action_text(a) for a in legal], previews
+    return texts, previews
 
 
 def may_win(attack: Attack, score: int, points: Points) -> bool:
