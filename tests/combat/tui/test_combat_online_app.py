@@ -118,3 +118,21 @@ async def test_a_server_of_another_protocol_is_said_on_the_start_screen(tmp_path
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             drawn = await back_at_the_start(app, pilot)
             assert "this server speaks protocol 2; update clubfight" in drawn, drawn
+
+
+@async_test
+async def test_a_spectator_sees_the_table_without_the_players_buttons(tmp_path: Path) -> None:
+    async with running_server(ServerSettings(host=LOCAL, port=0, fixed_deals=True)) as (_server, url, _lines):
+        red, black, room, _red_joined, _black_joined = await seated_pair(url, {"rounds": 1})
+        try:
+            watcher = online_app(OnlineLaunch("watch", room=room, server=url), tmp_path / "watcher")
+            async with watcher.run_test(size=(120, 40), notifications=True) as pilot:
+                await wait_for([pilot], lambda: model_of(watcher).has_table, "the table")
+                await pilot.pause(0.1)
+                fight = online_fight(watcher)
+                assert fight is not None and model_of(watcher).spectator
+                assert not fight.query_one("#c-buttons").display
+                assert "Confirm" not in screen_text(watcher)
+        finally:
+            await red.close()
+            await black.close()

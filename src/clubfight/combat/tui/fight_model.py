@@ -54,6 +54,8 @@ CARD_SLOTS = 8
 """At most this many cards in the card row (hand, then ADVANTAGE): z x c v b n m and the comma."""
 CURTAIN_ACTIONS = frozenset({"confirm", "quit", "rules", "settings", "stats", "full_log"})
 """The keys that still answer behind the hot-seat curtain."""
+SEAT_ACTIONS = frozenset({"pick", "place", "confirm", "back", "end_turn", "arrange", "cycle"})
+"""The keys that play for a seat: hidden from a spectator, who has none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -842,6 +844,8 @@ class FightModel:
             return action in CURTAIN_ACTIONS
         if action == "confirm" and r.is_over:
             return True  # back to the round's banner after a look at the grid
+        if not self.humans and action in SEAT_ACTIONS:
+            return False  # a spectator has no seat to play for
         mine = self.humans_turn
         if action in ("pick", "place"):
             return True  # always answers: the card or stack, or what to do first

@@ -84,6 +84,8 @@ class SidePanel(Vertical):
         return text
 
     def _show_buttons(self, model: FightModel) -> None:
+        # A spectator (no seat of its own) has nothing to confirm, take back or end.
+        self.query_one("#c-buttons").display = bool(model.humans)
         r = model.round
         confirm = self.query_one("#c-confirm", FlatButton)
         confirm.disabled = not model.can("confirm")
