@@ -71,6 +71,20 @@ def test_suggest_refuses_a_seat_not_to_act() -> None:
         suggest(r, BLACK, 1)
 
 
+@pytest.mark.parametrize("seed", [5, 9])
+def test_blacks_arrangement_is_suggested_with_a_chance_whatever_red_laid_face_down(seed: int) -> None:
+    """RED arranges first (U4) and its cards lie face down: the worlds deal them afresh (they once
+    raised "RED arranges now"), and what RED laid can't change BLACK's suggestion."""
+    start = Match.new(CombatCode(seed)).current
+    r = start.play(choose(start, Opponent.NORMAL, seed=1))
+    assert r.phase is Phase.SETUP and r.to_act is BLACK
+    suggestion = suggest(r, BLACK, 3, [start])
+    assert r.play(suggestion.action).phase is not Phase.SETUP  # a legal arrangement: setup ends
+    assert 0.0 < suggestion.reasons.win_chance < 1.0
+    rng = SplitMix64(seed)
+    assert suggest(hidden_swapped(r, BLACK, rng), BLACK, 3, [hidden_swapped(start, BLACK, rng)]) == suggestion
+
+
 def short_match(seed: int) -> Match:
     """One single-round match of normal against easy."""
     match = Match.new(CombatCode(seed), Rules(rounds=1))

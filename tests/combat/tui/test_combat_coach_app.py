@@ -165,15 +165,16 @@ def test_a_hinted_arrangement_is_laid_out_for_enter() -> None:
     assert model.confirm().played == hint.action
 
 
-def test_blacks_arrangement_gets_expert_s_arrangement_without_a_chance() -> None:
-    """RED arranges first (U4): BLACK's hint can't weigh RED's face-down cards, so it says so."""
+def test_blacks_arrangement_is_hinted_with_its_chance() -> None:
+    """RED arranges first (U4) and its cards lie face down: BLACK's hint weighs worlds where they are
+    dealt afresh, and gives a chance like any other."""
     match = Match.new(CombatCode(5))
     match = match.play(choose(match.current, Opponent.EASY, seed=1))
     model = FightModel(match, humans=frozenset({BLACK}), level=Opponent.EASY)
     assert model.round.phase is Phase.SETUP and model.humans_turn
     hint = ask_coach(model.coach_request())  # type: ignore[arg-type]
     assert isinstance(hint.action, Arrange) and hint.action.colour is BLACK
-    assert "no win chance" in hint.line
+    assert "win chance" in hint.line and "no win chance" not in hint.line
     model.show_hint(hint)
     assert model.confirm().played == hint.action
 

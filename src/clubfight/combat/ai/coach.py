@@ -126,6 +126,12 @@ def estimate(
     for _ in range(samples):
         r = deal_world(view, clues, belief, rng)
         if action is not None:
+            # BLACK arranges second (U4), but RED's arrangement lies face down: a world deals it
+            # afresh, so RED arranges there first, by normal's taste as below.
+            while r.phase is Phase.SETUP and r.to_act is not seat:
+                first = r.to_act
+                assert first is not None
+                r = r.play(arrange_normal(r.hand(first), first, rng))
             r = r.play(action)
         while r.phase is Phase.SETUP:
             arranger = r.to_act

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from clubfight.combat.ai import Opponent, Reasons, choose, suggest
-from clubfight.combat.engine import Action, Arrange, Attack, Colour, Counter, Decline, Draw, EndTurn, Phase, Pick, Round
+from clubfight.combat.ai import Reasons, suggest
+from clubfight.combat.engine import Action, Arrange, Attack, Colour, Counter, Decline, Draw, EndTurn, Pick, Round
 
 from .fight_text import cards_text, wins_text
 
@@ -40,12 +40,6 @@ class CoachHint:
 def ask_coach(request: CoachRequest) -> CoachHint:
     """Expert's suggestion for the request's seat, with its reasons in one line."""
     r = request.round
-    if r.phase is Phase.SETUP and request.seat is not Colour.RED:
-        # The second arrangement: ``suggest`` can't yet estimate a chance from a view where RED's
-        # arrangement lies face down (U2), so the hint is expert's arrangement without its reasons.
-        action = choose(r, Opponent.EXPERT, seed=request.seed, history=request.history)
-        line = f"Hint: {action_words(action)} (expert's arrangement; no win chance before both are in)."
-        return CoachHint(r, action, line + " Enter plays it.")
     suggestion = suggest(r, request.seat, seed=request.seed, history=request.history)
     return CoachHint(r, suggestion.action, hint_line(r, suggestion.action, suggestion.reasons))
 
