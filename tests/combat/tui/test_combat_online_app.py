@@ -52,6 +52,8 @@ async def test_two_apps_play_a_whole_match_by_keys(tmp_path: Path) -> None:
                 assert "RED online" in str(online_fight(host).query_one("#c-status").render())  # type: ignore[union-attr]
                 await play_to_the_end(pilots)
                 await wait_for(pilots, lambda: isinstance(host.screen, OnlineRoundOverScreen), "the banner")
+                banner = host.screen.query_one("#round-over").region
+                assert banner.x == (80 - banner.width) // 2  # centred, as a local match's banner
                 await host_pilot.press("x")
                 exported = list((tmp_path / "host" / "records").glob("combat-41-*.txt"))  # named by its deal
                 assert len(exported) == 1
