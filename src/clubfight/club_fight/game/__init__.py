@@ -9,6 +9,8 @@ when first asked for, as ``clubfight.club_fight.game.summarize`` and the rest: s
 
 from typing import TYPE_CHECKING
 
+from clubfight.common.lazy import lazy_names
+
 from .session import GameSession
 from .start import Start
 from .unseen import Unseen, unseen_cards
@@ -63,16 +65,7 @@ records, the results, the saved game, the daily deal, the deal texts and the sta
 (each of their dataclasses costs start-up time: benchmarks/startup.py). They load on first use."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of ``_HOME``, imported on first use (PEP 562)."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # the next use is a plain lookup
-    return value
+__getattr__ = lazy_names(__name__, _HOME, globals())
 
 
 __all__ = [

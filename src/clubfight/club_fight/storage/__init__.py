@@ -10,6 +10,8 @@ could keep and one warning line for the player, and never raises.
 
 from typing import TYPE_CHECKING
 
+from clubfight.common.lazy import lazy_names
+
 from .saves import (
     GameSlot,
     claim_free_slot,
@@ -34,16 +36,7 @@ _HOME = {
 results and records types cost start-up time: benchmarks/startup.py)."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of ``_HOME``, imported on first use (PEP 562)."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # the next use is a plain lookup
-    return value
+__getattr__ = lazy_names(__name__, _HOME, globals())
 
 
 __all__ = [
