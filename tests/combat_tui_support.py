@@ -13,6 +13,7 @@ from club_fight_tui_support import app_for
 from clubfight.combat.ai import Opponent
 from clubfight.combat.engine import Attack, Colour, CombatCode, Phase, PlayKind, Points, Round, Rules, parse_action
 from clubfight.combat.game import Match, PlayedRound
+from clubfight.combat.tui.banners import RoundOverScreen
 from clubfight.combat.tui.entry import CombatGame
 from clubfight.combat.tui.fight_screen import SLOT_KEYS, FightScreen
 from clubfight.combat.tui.launch import CombatLaunch
@@ -64,6 +65,15 @@ async def settle(pilot: Pilot[Any], rounds: int = 400) -> None:
             if not screens or not screens[-1].busy:
                 return
     raise AssertionError("the computer never settled")
+
+
+async def settle_to_banner(pilot: Pilot[Any], turns: int = 20) -> None:
+    """Let the computer play on, a settled turn at a time, until the round's banner shows (or
+    ``turns`` run out: the caller's assertions then say what is missing)."""
+    for _ in range(turns):
+        await settle(pilot)
+        if isinstance(pilot.app.screen, RoundOverScreen):
+            return
 
 
 def keys_for(screen: FightScreen, attack: Attack) -> list[str]:

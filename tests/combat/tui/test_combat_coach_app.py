@@ -43,7 +43,7 @@ from clubfight.combat.tui.prompts import CounterScreen
 from clubfight.combat.tui.turning_chart import BLOCKS, analysed_seat, chart_lines, chart_text, columns, masked
 from clubfight.combat.tui.turning_screen import TurningScreen
 from combat_support import make
-from combat_tui_support import combat_app, counter_window, fight, match_of, screen_text, settle
+from combat_tui_support import combat_app, counter_window, fight, match_of, screen_text, settle, settle_to_banner
 from support import async_test
 
 RED, BLACK = Colour.RED, Colour.BLACK
@@ -293,10 +293,7 @@ async def test_a_match_with_a_hint_is_recorded_as_assisted(home: Path) -> None:
         screen = fight(app)
         await hinted(pilot, screen)
         await pilot.press("enter")
-        for _ in range(20):
-            await settle(pilot)
-            if isinstance(app.screen, RoundOverScreen):
-                break
+        await settle_to_banner(pilot)
         assert screen.model.match.is_over
     results = load_combat_stats().value
     assert len(results) == 1 and results[0].assisted

@@ -35,7 +35,7 @@ from clubfight.combat.tui.prompts import DrawOffScreen
 from clubfight.combat.tui.start_screen import CombatStartScreen
 from clubfight.shell.screens.question_screen import AskScreen
 from combat_support import make
-from combat_tui_support import combat_app, enter_attack, fight, match_of, screen_text, settle
+from combat_tui_support import combat_app, enter_attack, fight, match_of, screen_text, settle, settle_to_banner
 from support import async_test
 
 RED, BLACK = Colour.RED, Colour.BLACK
@@ -90,10 +90,7 @@ async def test_the_banner_shows_each_players_score_by_part() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await enter_attack(pilot, fight(app), parse_action("10H@1"))  # type: ignore[arg-type]
-        for _ in range(20):
-            await settle(pilot)
-            if isinstance(app.screen, RoundOverScreen):
-                break
+        await settle_to_banner(pilot)
         assert isinstance(app.screen, RoundOverScreen)
         text = screen_text(app)
         assert "RED 2 = Attacks 1 + Block 1" in text

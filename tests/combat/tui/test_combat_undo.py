@@ -12,10 +12,9 @@ from clubfight.combat.engine import Colour, CombatCode, Rules, Win, parse_action
 from clubfight.combat.game import CombatResult, CombatSave, Match
 from clubfight.combat.storage.saves import combat_save_path
 from clubfight.combat.storage.stats import load_combat_stats, read_combat_result, record_match
-from clubfight.combat.tui.banners import RoundOverScreen
 from clubfight.combat.tui.fight_model import FightModel
 from combat_support import make
-from combat_tui_support import combat_app, enter_attack, fight, match_of, settle
+from combat_tui_support import combat_app, enter_attack, fight, match_of, settle, settle_to_banner
 from support import async_test
 
 RED, BLACK = Colour.RED, Colour.BLACK
@@ -84,10 +83,7 @@ async def test_u_in_the_app_takes_the_play_back_and_the_statistics_say_assisted(
         saved = json.loads(combat_save_path().read_text())
         assert saved["assisted"] is True  # a resume keeps it
         await enter_attack(pilot, screen, parse_action("10H@1"))  # type: ignore[arg-type]
-        for _ in range(20):
-            await settle(pilot)
-            if isinstance(app.screen, RoundOverScreen):
-                break
+        await settle_to_banner(pilot)
         assert screen.model.match.is_over
     results = load_combat_stats().value
     assert len(results) == 1 and results[0].won and results[0].assisted
