@@ -10,11 +10,15 @@ import argparse
 import json
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from clubfight.combat.names import OPPONENTS, ROUNDS
 from clubfight.common.command_line import UsageError, check_writable, positive_int, seed_value
+
+if TYPE_CHECKING:
+    from clubfight.combat.ai.bench import GameResult, Task
 
 LEVEL_NAMES = (*OPPONENTS, "random", "clairvoyant")
 """clubfight.combat.ai.players.PLAYERS: the levels, a random player and the clairvoyant hard (a bound)."""
@@ -111,22 +115,24 @@ def render(summary: Any, title: str) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    # The combat parser imports this module for --help: the AI and Rich load only when the bench runs.
-    from clubfight.combat.ai.bench import make_tasks, report_json, run_games, summarise
+def check_run(args: argparse.Namespace, why_even: str) -> None:
+    """``--games`` even, its last match seed in range, and ``--json`` writable: all checked before
+    the run, not after an hour of it. ``why_even`` ends the message for an odd count."""
     from clubfight.combat.engine import MAX_SEED
 
     games: int = args.games
     if games % 2:
-        raise UsageError(f"--games must be even, not {games}: each level plays RED in half the games")
-    rounds = int(args.rounds)
-    last_seed = args.seed + (games - 1) // 2
-    if last_seed > MAX_SEED:
+        raise UsageError(f"--games must be even, not {games}: {why_even}")
+    if args.seed + (games - 1) // 2 > MAX_SEED:
         raise UsageError(f"--seed {args.seed} is too large for {games} games: match seeds go up to {MAX_SEED}")
     if args.json:
-        check_writable(Path(args.json))  # before the run, not after an hour of it
-    a, b = args.red, args.black
-    tasks = make_tasks(games, a, b, args.seed, rounds)
+        check_writable(Path(args.json))
+
+
+def play_with_progress(tasks: Sequence[Task], jobs: int) -> list[GameResult]:
+    """``run_games``, counting the games finished on a terminal's stderr."""
+    from clubfight.combat.ai.bench import run_games
+
     done = 0
 
     def progress(_: object) -> None:
@@ -135,9 +141,22 @@ def run(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             print(f"\r{done}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
 
-    results = run_games(tasks, jobs=args.jobs, on_result=progress)
+    results = run_games(tasks, jobs=jobs, on_result=progress)
     if sys.stderr.isatty():
         print(file=sys.stderr)
+    return results
+
+
+def run(args: argparse.Namespace) -> int:
+    # The combat parser imports this module for --help: the AI and Rich load only when the bench runs.
+    from clubfight.combat.ai.bench import make_tasks, report_json, summarise
+
+    games: int = args.games
+    check_run(args, "each level plays RED in half the games")
+    rounds = int(args.rounds)
+    a, b = args.red, args.black
+    tasks = make_tasks(games, a, b, args.seed, rounds)
+    results = play_with_progress(tasks, args.jobs)
     summary = summarise(results, a, b, args.seed, rounds)
     command = "clubfight combat bench " + shlex.join(
         ["--games", str(games), "--red", a, "--black", b, "--seed", str(args.seed), "--rounds", str(rounds)]

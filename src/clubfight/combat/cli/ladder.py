@@ -9,14 +9,13 @@ Bradley-Terry fit (``clubfight.combat.ai.ladder``). The parser is registered by
 from __future__ import annotations
 
 import argparse
-import sys
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from clubfight.common.command_line import UsageError, check_writable, positive_int, seed_value
+from clubfight.common.command_line import UsageError, positive_int, seed_value
 
-from .bench import ROUND_CHOICES
+from .bench import ROUND_CHOICES, check_run, play_with_progress
 
 LADDER_PLAYERS = ("random", "easy", "normal", "hard", "expert")
 """The ladder's players, weakest first (clubfight.combat.ai.players.PLAYERS without the clairvoyant)."""
@@ -53,33 +52,17 @@ def run(args: argparse.Namespace) -> int:
     import shlex
 
     from clubfight.combat.ai import bench, fit_ratings, pair_scores, ratings_table
-    from clubfight.combat.engine import MAX_SEED
     from clubfight.common.bench import wilson_interval
 
     games: int = args.games
-    if games % 2:
-        raise UsageError(f"--games must be even, not {games}: each player plays RED in half of a pair's games")
-    if args.seed + (games - 1) // 2 > MAX_SEED:
-        raise UsageError(f"--seed {args.seed} is too large for {games} games: match seeds go up to {MAX_SEED}")
-    if args.json:
-        check_writable(Path(args.json))
+    check_run(args, "each player plays RED in half of a pair's games")
     rounds = int(args.rounds)
     pairs = list(combinations(LADDER_PLAYERS, 2))
     tasks: list[bench.Task] = []
     for a, b in pairs:
         for task in bench.make_tasks(games, b, a, args.seed, rounds):
             tasks.append(bench.Task(len(tasks), task.seed, task.red, task.black, rounds))
-    done = 0
-
-    def progress(_: object) -> None:
-        nonlocal done
-        done += 1
-        if sys.stderr.isatty():
-            print(f"\r{done}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
-
-    results = bench.run_games(tasks, jobs=args.jobs, on_result=progress)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    results = play_with_progress(tasks, args.jobs)
     rows = []
     for (weaker, stronger), start in zip(pairs, range(0, len(results), games), strict=True):
         rows += [(stronger, weaker, g.level_of(g.winner)) for g in results[start : start + games]]
