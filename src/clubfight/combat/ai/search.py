@@ -85,10 +85,10 @@ def evaluate(r: Round, seat: Colour, s: SearchSettings) -> float:
     return diff + s.race * (r.cards_left(other) - r.cards_left(seat))
 
 
-def playout(r: Round, seat: Colour, s: SearchSettings, start: Colour | None = None) -> float:
-    """Greedy play from ``r`` to the horizon, counted from ``start``'s turn (default: ``r``'s attacker)."""
+def playout(r: Round, seat: Colour, s: SearchSettings, start: Colour | None = None, turns: int = 0) -> float:
+    """Greedy play from ``r`` to the horizon, counted from ``start``'s turn (default: ``r``'s attacker),
+    ``turns`` changes of attacker already made (a tree's line that played some before ``r``)."""
     attacker = r.attacker if start is None else start
-    turns = 0
     while not r.is_over:
         if r.attacker is not attacker:
             attacker = r.attacker

@@ -25,7 +25,7 @@ from clubfight.common.shuffle import SplitMix64
 
 from .greedy import Judged
 from .policies import rollout_action
-from .search import Dealer, SearchSettings, candidates, evaluate
+from .search import Dealer, SearchSettings, candidates, playout
 
 Ranker = Callable[[Round, tuple[Card, ...]], list[tuple[float, Judged]]]
 """Ranks a node's attacks, given the tops of the unsafe plays that stood on the way to it."""
@@ -61,19 +61,6 @@ def _pick(node: Node, r: Round, c: float) -> int:
         if score > best_score:
             best, best_score = i, score
     return best
-
-
-def _finish(r: Round, seat: Colour, s: SearchSettings, changes: int) -> float:
-    """Play on with the greedy policies until ``s.horizon`` changes of attacker in all, then judge."""
-    attacker = r.attacker
-    while not r.is_over:
-        if r.attacker is not attacker:
-            attacker = r.attacker
-            changes += 1
-            if changes >= s.horizon:
-                break
-        r = r.play(rollout_action(r, s.weights if r.to_act is seat else s.opponent))
-    return evaluate(r, seat, s)
 
 
 def _answer(r: Round, seat: Colour, s: SearchSettings) -> Round:
@@ -119,7 +106,7 @@ def turn_search(
                 break  # expanded: the rest is a playout
             node = child
         changes = 0 if not r.is_over and r.attacker is seat else 1
-        value = _finish(r, seat, s, changes)
+        value = playout(r, seat, s, turns=changes)  # s.horizon changes of attacker in all
         for n, i in path:
             n.count += 1
             n.visits[i] += 1
