@@ -249,6 +249,18 @@ def worker_command(url: str, rooms: int, seed: float, args: argparse.Namespace) 
     ]  # fmt: skip
 
 
+def pin_server(pid: int, core: int | None) -> set[int]:
+    """Keep the server (every thread of it) on ``core`` alone and return the other cores, for the clients
+    and this driver: the target is a server on one core of its own. None pins nothing."""
+    if core is None:
+        return set()
+    os.sched_setaffinity(pid, {core})
+    others = os.sched_getaffinity(0) - {core}
+    if others:
+        os.sched_setaffinity(0, others)
+    return others
+
+
 async def run_level(rooms: int, args: argparse.Namespace, source: Path | None) -> dict[str, Any]:
     """One level against one server: ``source`` (a checkout's ``src``) or this checkout's."""
     env = dict(os.environ)
@@ -259,6 +271,7 @@ async def run_level(rooms: int, args: argparse.Namespace, source: Path | None) -
         log = Path(folder) / "server.log"
         with log.open("wb") as out:
             server = subprocess.Popen(server_command(folder, rooms, args, source), stdout=out, stderr=out, env=env)
+        others = pin_server(server.pid, args.server_core)
         workers: list[subprocess.Popen[str]] = []
         try:
             for _ in range(600):
@@ -273,6 +286,8 @@ async def run_level(rooms: int, args: argparse.Namespace, source: Path | None) -
             for share in shares:
                 command = worker_command(url, share, rng.random(), args)
                 workers.append(subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+                if others:
+                    os.sched_setaffinity(workers[-1].pid, others)
             for worker in workers:
                 assert worker.stdout is not None
                 await asyncio.to_thread(worker.stdout.readline)  # seated
@@ -328,6 +343,7 @@ async def run_level(rooms: int, args: argparse.Namespace, source: Path | None) -
             "clients_loop_lag_p99_ms": round(1000 * max(report["lag_p99"] for report in reports), 1),
             "server_rss_mb": round(rss / 2**20, 1),
             "kb_per_room": round((rss - base_rss) / max(1, held) / 1024, 1),
+            "server_core": args.server_core,
             "load_average_1min": round(load, 2),
             "errors": sum(report["errors"] for report in reports),
         }
@@ -345,6 +361,7 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, default=None, help="also measure the server of this src folder")
     parser.add_argument("--client-processes", type=int, default=0, help="client processes (default: one a 500 rooms)")
     parser.add_argument("--profile", type=Path, default=None, help="run the servers under cProfile, into this folder")
+    parser.add_argument("--server-core", type=int, default=None, help="pin the server to this CPU, clients elsewhere")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures to this file")
     parser.add_argument("--client-worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
@@ -356,6 +373,9 @@ def main() -> None:
     if args.client_worker:
         asyncio.run(client_worker(args))
         return
+    allowed = os.sched_getaffinity(0)
+    if args.server_core is not None and args.server_core not in allowed:
+        parser.error(f"--server-core {args.server_core}: this process may run on CPUs {sorted(allowed)}")
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
     results = []
