@@ -239,3 +239,12 @@ async def test_the_end_turn_question_leaves_the_board_in_view() -> None:
 def test_cards_left_as_advantage_are_a_list_not_a_throw() -> None:
     event = Event(EventKind.END_TURN, BLACK, cards=(Card.parse("9C"), Card.parse("3C")), end=TurnEnd.CHOSEN)
     assert event_text(event, Rules()) == "BLACK's turn ends (ended by choice); 9♣ 3♣ become RED's ADVANTAGE"
+
+
+def test_both_banners_name_how_the_round_was_won_in_the_same_words() -> None:
+    from clubfight.combat.engine import Win
+    from clubfight.combat.tui.banners import how_won
+
+    assert how_won([Win.KNOCK_OUT], judged=False) == "knock out"
+    assert how_won([Win.TIME_OUT], judged=True) == "time out on the judges' decision"
+    assert how_won([Win.RING_OUT, Win.KNOCK_OUT], judged=False) == "ring out (also knock out)"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual import on
@@ -51,10 +51,41 @@ def banner_title(result: RoundResult) -> str:
     return result.how.title
 
 
-class RoundOverScreen(ModalScreen[str]):
-    """Dismisses with "next", "rematch", "quit" or "table" (look at the final grid)."""
+def how_won(ways: Sequence[Win], judged: bool) -> str:
+    """ "knock out on the judges' decision (also ring out)": the first way named, then the others."""
+    how = ways[0].value.replace("-", " ")
+    judged_text = " on the judges' decision" if judged else ""
+    also = f" (also {', '.join(w.value.replace('-', ' ') for w in ways[1:])})" if len(ways) > 1 else ""
+    return f"{how}{judged_text}{also}"
+
+
+class BannerScreen(ModalScreen[str]):
+    """What a local and an online round's banner share: the look, and exporting the match record
+    once the match is over (``export`` writes it and says where)."""
 
     CSS_PATH = COMBAT_CSS
+
+    def __init__(self, *, export: Callable[[], str] | None) -> None:
+        super().__init__()
+        self.export = export
+
+    def export_widgets(self) -> ComposeResult:
+        """The export button and the line that says where the record went."""
+        if self.export is not None:
+            yield FlatButton("x  Export the match record", id="export")
+            yield Static("", id="export-result", markup=False)
+
+    def action_export(self) -> None:
+        if self.export is not None:
+            self.query_one("#export-result", Static).update(self.export())
+
+    @on(FlatButton.Pressed, "#export")
+    def _export_pressed(self) -> None:
+        self.action_export()
+
+
+class RoundOverScreen(BannerScreen):
+    """Dismisses with "next", "rematch", "quit" or "table" (look at the final grid)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose('next')", "Next round", show=False),
@@ -67,11 +98,10 @@ class RoundOverScreen(ModalScreen[str]):
     ]
 
     def __init__(self, match: Match, you: Colour | None, *, export: Callable[[], str] | None = None) -> None:
-        super().__init__()
+        super().__init__(export=export)
         self.match = match
         self.you = you
         """The player's colour against the computer; None when two people play."""
-        self.export = export
 
     def compose(self) -> ComposeResult:
         match = self.match
@@ -89,9 +119,7 @@ class RoundOverScreen(ModalScreen[str]):
             if not over:
                 yield FlatButton("n  Next round (Enter)", id="next")
             else:
-                if self.export is not None:
-                    yield FlatButton("x  Export the match record", id="export")
-                    yield Static("", id="export-result", markup=False)
+                yield from self.export_widgets()
                 yield FlatButton("r  Rematch", id="rematch")
             yield FlatButton("w  Where did it turn?", id="turning-open")
             yield FlatButton("q  Quit", id="quit")
@@ -99,16 +127,12 @@ class RoundOverScreen(ModalScreen[str]):
         yield KeyBar()  # the banner's own keys, w among them, where the fight's were
 
     def _headline(self, result: RoundResult) -> str:
-        how = result.how.value.replace("-", " ")
-        also = (
-            f" (also {', '.join(w.value.replace('-', ' ') for w in result.ways[1:])})" if len(result.ways) > 1 else ""
-        )
-        judged = " on the judges' decision" if result.judged else ""
+        how = how_won(result.ways, result.judged)
         if self.you is None:
-            return f"{result.winner} wins the round by {how}{judged}{also}!"
+            return f"{result.winner} wins the round by {how}!"
         if result.winner is self.you:
-            return f"You win the round by {how}{judged}{also}!"
-        return f"{result.winner} wins the round by {how}{judged}{also}."
+            return f"You win the round by {how}!"
+        return f"{result.winner} wins the round by {how}."
 
     def _breakdown(self) -> str:
         """Each player's points of the round, part by part (a countered play scored nothing, C5)."""
@@ -151,14 +175,6 @@ class RoundOverScreen(ModalScreen[str]):
     @on(FlatButton.Pressed, "#turning-open")
     def _turning_pressed(self) -> None:
         self.action_turning()
-
-    def action_export(self) -> None:
-        if self.export is not None:
-            self.query_one("#export-result", Static).update(self.export())
-
-    @on(FlatButton.Pressed, "#export")
-    def _export_pressed(self) -> None:
-        self.action_export()
 
     @on(FlatButton.Pressed, "#next, #rematch, #quit, #table")
     def _choice_pressed(self, event: FlatButton.Pressed) -> None:

@@ -11,21 +11,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from clubfight.combat.engine import Colour, Win
-from clubfight.combat.tui import COMBAT_CSS
 from clubfight.shell.widgets.buttons import FlatButton
 
-from .banners import big
+from .banners import BannerScreen, big, how_won
 
 
-class OnlineRoundOverScreen(ModalScreen[str]):
+class OnlineRoundOverScreen(BannerScreen):
     """Dismisses with "next" (ready for the next round), "leave" (the match is over: back to the
     start screen), "quit" or "table" (look at the final grid)."""
-
-    CSS_PATH = COMBAT_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose('next')", "Next round", show=False),
@@ -36,11 +32,10 @@ class OnlineRoundOverScreen(ModalScreen[str]):
     ]
 
     def __init__(self, view: dict[str, Any], you: Colour | None, *, export: Callable[[], str] | None = None) -> None:
-        super().__init__()
+        super().__init__(export=export)
         self.view = view
         self.you = you
         """The player's colour; None for a spectator."""
-        self.export = export
 
     @property
     def over(self) -> bool:
@@ -62,22 +57,14 @@ class OnlineRoundOverScreen(ModalScreen[str]):
             if not self.over:
                 yield FlatButton("n  Ready for the next round (Enter)", id="next")
             else:
-                if self.export is not None:
-                    yield FlatButton("x  Export the match record", id="export")
-                    yield Static("", id="export-result", markup=False)
+                yield from self.export_widgets()
                 yield FlatButton("Enter  Back to the start screen", id="leave")
             yield FlatButton("q  Quit", id="quit")
             yield FlatButton("Esc  See the grid", id="table")
 
     def _headline(self, winner: Colour, ways: list[Win], result: dict[str, Any]) -> str:
-        if result.get("claimed"):
-            how = "claim: the other player left"
-        else:
-            how = ways[0].value.replace("-", " ")
-            if result.get("judged"):
-                how += " on the judges' decision"
-            if len(ways) > 1:
-                how += f" (also {', '.join(w.value.replace('-', ' ') for w in ways[1:])})"
+        claimed = bool(result.get("claimed"))
+        how = "claim: the other player left" if claimed else how_won(ways, bool(result.get("judged")))
         if self.you is not None and winner is self.you:
             return f"You win the round by {how}!"
         return f"{winner} wins the round by {how}."
@@ -102,14 +89,6 @@ class OnlineRoundOverScreen(ModalScreen[str]):
         if choice == "next" and self.over:
             choice = "leave"
         self.dismiss(choice)
-
-    def action_export(self) -> None:
-        if self.export is not None:
-            self.query_one("#export-result", Static).update(self.export())
-
-    @on(FlatButton.Pressed, "#export")
-    def _export_pressed(self) -> None:
-        self.action_export()
 
     @on(FlatButton.Pressed, "#next, #leave, #quit, #table")
     def _choice_pressed(self, event: FlatButton.Pressed) -> None:
