@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubfight.cli import main
-from clubfight.combat.ai import Opponent, analyse, choose, suggest
+from clubfight.combat.ai import AnalysisStopped, Opponent, analyse, choose, suggest
 from clubfight.combat.ai.coach import public_action, reasons_for, sets_up
 from clubfight.combat.ai.inference import read_clues
 from clubfight.combat.ai.knowledge import observe
@@ -109,6 +109,23 @@ def test_analyse_sees_only_what_the_seat_sees() -> None:
     assert all(0.0 <= s.chance <= 1.0 for s in first.steps)
     last = first.steps[-1].chance
     assert last == (1.0 if played.result is not None and played.result.winner is RED else 0.0)
+
+
+def test_analyse_stops_when_asked_and_otherwise_answers_the_same() -> None:
+    match = short_match(44)
+    played = match.rounds[0]
+    rounds = [(played.positions(), played.actions)]
+    asked: list[int] = []
+
+    def stop_at_the_third_action() -> bool:
+        asked.append(1)
+        return len(asked) >= 3
+
+    with pytest.raises(AnalysisStopped):
+        analyse(rounds, RED, seed=3, samples=2, stop=stop_at_the_third_action)
+    assert len(asked) == 3
+    never = analyse(rounds, RED, seed=3, samples=2, stop=lambda: False)
+    assert never == analyse(rounds, RED, seed=3, samples=2)
 
 
 def test_analyse_hides_the_other_sides_pick() -> None:

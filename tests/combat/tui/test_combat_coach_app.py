@@ -324,6 +324,7 @@ async def test_w_on_the_banner_opens_the_chart_and_esc_closes_it() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RoundOverScreen)
+        assert chart.closed.is_set()  # what the analysis thread asks before each action (stop=)
 
 
 # --- the chart --------------------------------------------------------------------------------------------

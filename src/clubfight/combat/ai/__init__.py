@@ -22,7 +22,7 @@ from enum import Enum
 from clubfight.combat.engine import Action, Phase, Round
 from clubfight.common.shuffle import SplitMix64
 
-from .coach import AnalysedStep, Analysis, Reasons, Suggestion, Turning, analyse, suggest
+from .coach import AnalysedStep, Analysis, AnalysisStopped, Reasons, Suggestion, Turning, analyse, suggest
 from .expert import EXPERT, ExpertSettings, expert
 from .inference import read_clues
 from .knowledge import determinize, observe, unseen
@@ -73,6 +73,7 @@ __all__ = [
     "LEVEL_RATINGS",
     "AnalysedStep",
     "Analysis",
+    "AnalysisStopped",
     "ExpertSettings",
     "Opponent",
     "PairScore",

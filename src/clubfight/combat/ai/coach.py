@@ -15,7 +15,7 @@ playout policies and judged at the horizon by the value model, so they are chanc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from clubfight.combat.engine import (
@@ -229,11 +229,21 @@ def public_action(action: Action, actor: Colour, seat: Colour) -> str:
     return str(action)
 
 
+class AnalysisStopped(Exception):
+    """``analyse`` was asked to stop (its reader went away) before it was done."""
+
+
 def analyse(
-    rounds: Sequence[tuple[Sequence[Round], Sequence[Action]]], seat: Colour, seed: int = 0, samples: int = 48
+    rounds: Sequence[tuple[Sequence[Round], Sequence[Action]]],
+    seat: Colour,
+    seed: int = 0,
+    samples: int = 48,
+    stop: Callable[[], bool] | None = None,
 ) -> Analysis:
     """Each round's positions (start to end, one more than its actions) and actions, followed from
-    ``seat``'s side: its chance after every action, and the action of its own that cost the most."""
+    ``seat``'s side: its chance after every action, and the action of its own that cost the most.
+    ``stop`` is asked before each action: when it says True, AnalysisStopped is raised, so a
+    thread whose screen closed does not go on searching for seconds."""
     steps: list[AnalysedStep] = []
     turning: Turning | None = None
     rng = SplitMix64(seed)
@@ -241,6 +251,8 @@ def analyse(
         if len(positions) != len(actions) + 1:
             raise ValueError("a round needs one more position than actions")
         for i, action in enumerate(actions):
+            if stop is not None and stop():
+                raise AnalysisStopped
             before, after = positions[i], positions[i + 1]
             actor = before.to_act
             assert actor is not None

@@ -6,6 +6,7 @@ play (turning_chart.py words it)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import ClassVar
 
 from textual import on, work
@@ -15,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from clubfight.combat.ai import Analysis, analyse
+from clubfight.combat.ai import Analysis, AnalysisStopped, analyse
 from clubfight.combat.engine import Colour
 from clubfight.combat.game import Match
 from clubfight.combat.tui import COMBAT_CSS
@@ -30,8 +31,8 @@ ANALYSIS_SEED = 1
 THINKING = "Thinking: replaying the round from {seat}'s seat… (a few seconds; Esc closes)"
 
 
-def analyse_round(match: Match, seat: Colour) -> Analysis:
-    return analyse(round_to_analyse(match), seat, seed=ANALYSIS_SEED)
+def analyse_round(match: Match, seat: Colour, closed: threading.Event) -> Analysis:
+    return analyse(round_to_analyse(match), seat, seed=ANALYSIS_SEED, stop=closed.is_set)
 
 
 class TurningScreen(ModalScreen[None]):
@@ -46,6 +47,8 @@ class TurningScreen(ModalScreen[None]):
         self.hot_seat = you is None
         self.seat = analysed_seat(match, you)
         self.analysis: Analysis | None = None
+        self.closed = threading.Event()
+        """Set when the screen goes: the analysis thread stops at its next action."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="turning"):
@@ -62,7 +65,9 @@ class TurningScreen(ModalScreen[None]):
         """``analyse`` on a thread (CPU-bound), then the chart in one redraw."""
         chart = self.query_one("#turning-chart", Static)
         try:
-            self.analysis = await asyncio.to_thread(analyse_round, self.match, self.seat)
+            self.analysis = await asyncio.to_thread(analyse_round, self.match, self.seat, self.closed)
+        except AnalysisStopped:
+            return
         except Exception as error:  # a bug in the analysis: one line, never a traceback
             chart.update(f"No analysis: {error or type(error).__name__}.")
             return
@@ -70,6 +75,9 @@ class TurningScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self.closed.set()  # Esc, q or the app quitting: no one will read the chart
 
     @on(FlatButton.Pressed, "#turning-close")
     def _close_pressed(self) -> None:
