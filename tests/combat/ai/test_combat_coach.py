@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from clubfight.cli import main
 from clubfight.combat.ai import AnalysisStopped, Opponent, analyse, choose, suggest
-from clubfight.combat.ai.coach import public_action, reasons_for, sets_up
+from clubfight.combat.ai.coach import newly_set_up, public_action, reasons_for, sets_up
 from clubfight.combat.ai.inference import read_clues
 from clubfight.combat.ai.knowledge import observe
-from clubfight.combat.engine import MAX_SEED, Attack, Colour, CombatCode, EndTurn, Phase, Pick, Rules
+from clubfight.combat.engine import MAX_SEED, Attack, Colour, CombatCode, EndTurn, Phase, Pick, Rules, parse_action
 from clubfight.combat.game import Match, format_record
 from clubfight.common.shuffle import SplitMix64
 from combat_ai_support import hidden_swapped, random_history
@@ -63,6 +63,18 @@ def test_sets_up_names_a_ring_out_base_with_a_ten_to_come() -> None:
     assert "ring out" in sets_up(r, RED)
     no_base = make("5S AS QS / 9S KH KD / 6H 6D 7H", red_hand="3H 2H", black_hand="3S", attacker=RED)
     assert "ring out" not in sets_up(no_base, RED)
+
+
+def test_a_hint_names_only_what_its_play_sets_up() -> None:
+    ready = make("5S,9H AS QS / 9S KH KD / 6H 6D 7H", red_hand="3H 2H", black_hand="3S", attacker=RED)
+    elsewhere = ready.play(parse_action("2H@2"))
+    assert "ring out" in sets_up(elsewhere, RED)
+    assert newly_set_up(ready, elsewhere, RED) == ()  # the 9H base at 1 was ready before the play
+    not_ready = make("9S AS QS / 5S KH KD / 6H 6D 7H", red_hand="9H 2H", black_hand="3S", attacker=RED)
+    assert newly_set_up(not_ready, not_ready.play(parse_action("9H@1")), RED) == ("ring out",)
+    for r, play, named in ((ready, "2H@2", ()), (not_ready, "9H@1", ("ring out",))):
+        reasons = reasons_for(r, RED, parse_action(play), read_clues((), r, RED), SplitMix64(1))
+        assert reasons.sets_up == named
 
 
 def test_suggest_refuses_a_seat_not_to_act() -> None:

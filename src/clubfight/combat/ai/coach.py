@@ -108,6 +108,13 @@ def sets_up(after: Round, seat: Colour) -> tuple[str, ...]:
     return tuple(found)
 
 
+def newly_set_up(before: Round, after: Round, seat: Colour) -> tuple[str, ...]:
+    """What a play sets up: what ``after`` leaves ready for ``seat`` that ``before`` did not. A ring
+    out already ready before the play is not a reason for it."""
+    ready_before = sets_up(before, seat)
+    return tuple(ready for ready in sets_up(after, seat) if ready not in ready_before)
+
+
 def _off_grid(r: Round, seat: Colour) -> list[Card]:
     on_grid = {c for s in r.stacks for c in s}
     return [c for c in (*r.hand(seat), *r.deck(seat), *r.advantage) if c not in on_grid and c.colour is seat]
@@ -161,12 +168,12 @@ def reasons_for(view: Round, seat: Colour, action: Action, clues: Clues, rng: Sp
         belief = hand_belief(view, clues, SplitMix64(rng.next()), EXPERT.decline)
         risk = 0.0 if safe else counter_chance(view, clues, belief, action.cards[-1])
         left = tuple(c for c in hand if c not in action.cards)
-        return Reasons(points, safe, risk, tuple(wins), sets_up(after, seat), left, chance)
+        return Reasons(points, safe, risk, tuple(wins), newly_set_up(view, after, seat), left, chance)
     if isinstance(action, Counter):
         after = view.play(action)
         points = after.score(seat) - view.score(seat)
         wins = after.outcome.ways if after.outcome is not None and after.outcome.winner is seat else ()
-        return Reasons(points, True, 0.0, tuple(wins), sets_up(after, seat), (), chance)
+        return Reasons(points, True, 0.0, tuple(wins), newly_set_up(view, after, seat), (), chance)
     if isinstance(action, EndTurn):
         return Reasons(0, True, 0.0, (), (), hand, chance)
     return Reasons(0, True, 0.0, (), (), (), chance)
