@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from clubfight.cli import main
 from clubfight.combat.ai import AnalysisStopped, Opponent, analyse, choose, suggest
-from clubfight.combat.ai.coach import newly_set_up, public_action, reasons_for, sets_up
+from clubfight.combat.ai.coach import measurable_loss, newly_set_up, public_action, reasons_for, sets_up
 from clubfight.combat.ai.inference import read_clues
 from clubfight.combat.ai.knowledge import observe
 from clubfight.combat.engine import MAX_SEED, Attack, Colour, CombatCode, EndTurn, Phase, Pick, Rules, parse_action
@@ -138,6 +138,20 @@ def test_analyse_stops_when_asked_and_otherwise_answers_the_same() -> None:
     assert len(asked) == 3
     never = analyse(rounds, RED, seed=3, samples=2, stop=lambda: False)
     assert never == analyse(rounds, RED, seed=3, samples=2)
+
+
+def test_analyse_names_a_turning_point_only_beyond_the_estimates_noise() -> None:
+    least = measurable_loss(12)
+    assert least == pytest.approx(0.159, abs=0.001) and measurable_loss(48) == pytest.approx(0.079, abs=0.001)
+    named = 0
+    for seed in range(40, 46):
+        played = short_match(seed).rounds[0]
+        for seat in (RED, BLACK):
+            turning = analyse([(played.positions(), played.actions)], seat, seed=3, samples=12).turning
+            if turning is not None:
+                named += 1
+                assert turning.loss > least
+    assert named  # some plays do lose measurably
 
 
 def test_analyse_hides_the_other_sides_pick() -> None:

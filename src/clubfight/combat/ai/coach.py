@@ -15,6 +15,7 @@ playout policies and judged at the horizon by the value model, so they are chanc
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -236,6 +237,15 @@ def public_action(action: Action, actor: Colour, seat: Colour) -> str:
     return str(action)
 
 
+def measurable_loss(samples: int) -> float:
+    """The least loss ``analyse`` names as a turning point: two standard deviations of the difference
+    between two actions' chances estimated on the same ``samples`` worlds. Measured at 48 worlds on
+    12 mid-round positions (20 world seeds each): a median of 0.042, so 0.08 here, shrinking as
+    1/sqrt(samples). A smaller loss is the estimate's noise, not a mistake: a player who followed
+    every hint was told that a hinted play "lost" 0 to 4 points in half of 12 rounds."""
+    return 0.55 / math.sqrt(samples)
+
+
 class AnalysisStopped(Exception):
     """``analyse`` was asked to stop (its reader went away) before it was done."""
 
@@ -248,11 +258,13 @@ def analyse(
     stop: Callable[[], bool] | None = None,
 ) -> Analysis:
     """Each round's positions (start to end, one more than its actions) and actions, followed from
-    ``seat``'s side: its chance after every action, and the action of its own that cost the most.
+    ``seat``'s side: its chance after every action, and the action of its own that cost the most
+    (if any cost more than ``measurable_loss``).
     ``stop`` is asked before each action: when it says True, AnalysisStopped is raised, so a
     thread whose screen closed does not go on searching for seconds."""
     steps: list[AnalysedStep] = []
     turning: Turning | None = None
+    least = measurable_loss(samples)
     rng = SplitMix64(seed)
     for number, (positions, actions) in enumerate(rounds, start=1):
         if len(positions) != len(actions) + 1:
@@ -274,7 +286,7 @@ def analyse(
                         world_seed = rng.next()
                         mine = estimate(view, seat, clues, SplitMix64(world_seed), action, samples)
                         theirs = estimate(view, seat, clues, SplitMix64(world_seed), best, samples)
-                        if theirs - mine > (turning.loss if turning is not None else 0.0):
+                        if theirs - mine > (turning.loss if turning is not None else least):
                             turning = Turning(number, i, str(action), str(best), mine, theirs)
             clues_after = read_clues(positions[: i + 1], after, seat)
             chance = estimate(observe(after, seat), seat, clues_after, SplitMix64(rng.next()), None, samples)
