@@ -17,12 +17,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
-from clubfight.combat.engine import WIN_ORDER, Colour, EventKind, Round, Rules, deal
+from clubfight.combat.engine import WIN_ORDER, Action, Colour, EventKind, Round, Rules, deal
 from clubfight.common.bench import percentile, run_tasks, wilson_interval
 from clubfight.common.shuffle import SplitMix64
 
 from . import Opponent
 from .players import decide
+
+Decider = Callable[[str, Round, int, Sequence[Round]], Action]
+"""A seated player's decision: its name, the round, a decision seed, the round's earlier positions
+(``players.decide``; a tuning script passes its own to seat a variant of a level)."""
 
 MASK64 = (1 << 64) - 1
 _SEAT_SALT = (0x243F6A8885A308D3, 0x13198A2E03707344)
@@ -123,7 +127,11 @@ def decision_seeds(seed: int, colour: Colour) -> SplitMix64:
 
 
 def play_round(
-    r: Round, players: dict[Colour, str], rngs: dict[Colour, SplitMix64], times: dict[Colour, list[float]]
+    r: Round,
+    players: dict[Colour, str],
+    rngs: dict[Colour, SplitMix64],
+    times: dict[Colour, list[float]],
+    decider: Decider = decide,
 ) -> tuple[Round, int]:
     """Play ``r`` to its end; returns the final round and the number of turns played. Each player is
     shown the round's earlier positions too (a level reads only what its seat saw of them)."""
@@ -133,7 +141,7 @@ def play_round(
         seat = r.to_act
         assert seat is not None
         start = time.perf_counter()
-        action = decide(players[seat], r, rngs[seat].next(), history)
+        action = decider(players[seat], r, rngs[seat].next(), history)
         times[seat].append(time.perf_counter() - start)
         history.append(r)
         r = r.play(action)
@@ -141,8 +149,8 @@ def play_round(
     return r, turns
 
 
-def run_task(task: Task) -> GameResult:
-    """Play one match: the unit of work for the process pool."""
+def run_task(task: Task, decider: Decider = decide) -> GameResult:
+    """Play one match: the unit of work for the process pool. ``decider`` seats the players by name."""
     rules = Rules(rounds=task.rounds)
     players = {Colour.RED: task.red, Colour.BLACK: task.black}
     rngs = {c: decision_seeds(task.seed, c) for c in Colour}
@@ -152,7 +160,7 @@ def run_task(task: Task) -> GameResult:
     number = 0
     while max(won.values()) < rules.wins_needed:
         number += 1
-        r, turns = play_round(deal(task.seed, rules, number), players, rngs, times)
+        r, turns = play_round(deal(task.seed, rules, number), players, rngs, times, decider)
         result = r.outcome
         assert result is not None and r.first_defender is not None
         won[result.winner] += 1
