@@ -19,15 +19,18 @@ tune = load_benchmark("combat_tune")
 
 def test_overrides_reach_top_level_and_nested_settings() -> None:
     variant = tune.parse_overrides(
-        ["tree=false", "iterations=600", "exploration=12.5", "search.candidates=10", "search.opponent.own=2"]
+        ["tree=false", "iterations=450", "exploration=12.5", "search.candidates=10", "search.opponent.own=2"]
     )
     assert variant.tree is False
-    assert variant.iterations == 600
+    assert variant.iterations == 450
     assert variant.exploration == 12.5
     assert variant.search.candidates == 10
     assert variant.search.opponent == dataclasses.replace(NORMAL, own=2.0)
     assert variant.search.weights == EXPERT.search.weights  # only what was named changes
-    assert dataclasses.replace(variant, tree=True, iterations=300, exploration=25.0, search=EXPERT.search) == EXPERT
+    assert (
+        dataclasses.replace(variant, tree=True, iterations=EXPERT.iterations, exploration=25.0, search=EXPERT.search)
+        == EXPERT
+    )
 
 
 def test_no_override_is_the_shipped_expert_and_the_last_of_two_wins() -> None:
