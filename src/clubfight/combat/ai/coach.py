@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from clubfight.combat.engine import (
     KNOCK_OUT_SCORE,
@@ -41,7 +41,8 @@ from clubfight.common.shuffle import SplitMix64
 from .expert import EXPERT, expert, settings_for
 from .inference import Clues, counter_chance, deal_world, hand_belief, read_clues
 from .knowledge import observe
-from .policies import arrange_normal, rollout_action
+from .policies import arrange_normal
+from .search import play_to_horizon
 from .value import win_chance
 
 ESTIMATE_SAMPLES = 64
@@ -128,33 +129,28 @@ def estimate(
     if view.is_over:
         outcome = view.outcome
         return 1.0 if outcome is not None and outcome.winner is seat else 0.0
-    s = replace(settings_for(view, EXPERT), value_model=True)
+    s = settings_for(view, EXPERT)
     belief = hand_belief(view, clues, rng, EXPERT.decline)
     total = 0.0
     for _ in range(samples):
         r = deal_world(view, clues, belief, rng)
         if action is not None:
             # BLACK arranges second (U4), but RED's arrangement lies face down: a world deals it
-            # afresh, so RED arranges there first, by normal's taste as below.
-            while r.phase is Phase.SETUP and r.to_act is not seat:
-                first = r.to_act
-                assert first is not None
-                r = r.play(arrange_normal(r.hand(first), first, rng))
-            r = r.play(action)
-        while r.phase is Phase.SETUP:
-            arranger = r.to_act
-            assert arranger is not None
-            r = r.play(arrange_normal(r.hand(arranger), arranger, rng))
-        attacker, changes = r.attacker, 0
-        while not r.is_over:
-            if r.attacker is not attacker:
-                attacker, changes = r.attacker, changes + 1
-                if changes >= s.horizon:
-                    break
-            r = r.play(rollout_action(r, s.weights if r.to_act is seat else s.opponent))
+            # afresh, so RED arranges there first.
+            r = _arranged_by_normal(r, rng, until=seat).play(action)
+        r = play_to_horizon(_arranged_by_normal(r, rng), seat, s)
         outcome = r.outcome
         total += (1.0 if outcome.winner is seat else 0.0) if outcome is not None else win_chance(r, seat)
     return total / samples
+
+
+def _arranged_by_normal(r: Round, rng: SplitMix64, until: Colour | None = None) -> Round:
+    """``r`` after the setup's arrangements by normal's taste, stopping when ``until`` is to arrange."""
+    while r.phase is Phase.SETUP and r.to_act is not until:
+        arranger = r.to_act
+        assert arranger is not None
+        r = r.play(arrange_normal(r.hand(arranger), arranger, rng))
+    return r
 
 
 def reasons_for(view: Round, seat: Colour, action: Action, clues: Clues, rng: SplitMix64) -> Reasons:

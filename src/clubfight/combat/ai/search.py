@@ -85,9 +85,10 @@ def evaluate(r: Round, seat: Colour, s: SearchSettings) -> float:
     return diff + s.race * (r.cards_left(other) - r.cards_left(seat))
 
 
-def playout(r: Round, seat: Colour, s: SearchSettings, start: Colour | None = None, turns: int = 0) -> float:
-    """Greedy play from ``r`` to the horizon, counted from ``start``'s turn (default: ``r``'s attacker),
-    ``turns`` changes of attacker already made (a tree's line that played some before ``r``)."""
+def play_to_horizon(r: Round, seat: Colour, s: SearchSettings, start: Colour | None = None, turns: int = 0) -> Round:
+    """Greedy play from ``r`` (``seat`` by ``s.weights``, the other side by ``s.opponent``) until the
+    round ends or ``s.horizon`` changes of attacker, counted from ``start``'s turn (default: ``r``'s
+    attacker), ``turns`` of them already made (a tree's line that played some before ``r``)."""
     attacker = r.attacker if start is None else start
     while not r.is_over:
         if r.attacker is not attacker:
@@ -96,7 +97,12 @@ def playout(r: Round, seat: Colour, s: SearchSettings, start: Colour | None = No
             if turns >= s.horizon:
                 break
         r = r.play(rollout_action(r, s.weights if r.to_act is seat else s.opponent))
-    return evaluate(r, seat, s)
+    return r
+
+
+def playout(r: Round, seat: Colour, s: SearchSettings, start: Colour | None = None, turns: int = 0) -> float:
+    """A playout to the horizon (``play_to_horizon``), judged from ``seat``'s side."""
+    return evaluate(play_to_horizon(r, seat, s, start, turns), seat, s)
 
 
 def candidates(view: Round, s: SearchSettings, rows: list[tuple[float, Judged]] | None = None) -> list[Action]:
