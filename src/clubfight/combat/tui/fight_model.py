@@ -521,8 +521,7 @@ class FightModel:
         if r.phase is not Phase.ATTACK:
             return NOTHING
         attack = self.attack
-        hinted = self.hinted
-        if attack is None and hinted is not None and hinted.round is r and isinstance(hinted.action, EndTurn):
+        if attack is None and isinstance(self.hinted_action(), EndTurn):
             return self.play(EndTurn())
         if attack is None:
             if not self.picked:
@@ -590,8 +589,7 @@ class FightModel:
             return False
         if r.phase is Phase.SETUP:
             return len(self.arrangement) == 4
-        hinted = self.hinted
-        ends = hinted is not None and hinted.round is r and isinstance(hinted.action, EndTurn)
+        ends = isinstance(self.hinted_action(), EndTurn)
         return self.attack is not None or ends or r.phase in (Phase.COUNTER, Phase.DRAW)
 
     def computer_action(self) -> Action:

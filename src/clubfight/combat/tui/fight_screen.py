@@ -364,12 +364,11 @@ class FightScreen(Screen[None]):
         if isinstance(request, str):
             self._show_coach(self.model.say(request), request)
             return
-        if self.coach_thinking and self._coach_asked is request.round:
-            self._show_coach(self.model.say(COACH_THINKING), COACH_THINKING)
-            return
-        self._coach_asked = request.round
+        asked_already = self.coach_thinking and self._coach_asked is request.round
         self._show_coach(self.model.say(COACH_THINKING), COACH_THINKING)
-        self.coach_hint(request)
+        if not asked_already:
+            self._coach_asked = request.round
+            self.coach_hint(request)
 
     @work(exclusive=True, group=COACH, exit_on_error=False)
     async def coach_hint(self, request: CoachRequest) -> None:
