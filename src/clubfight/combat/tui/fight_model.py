@@ -595,9 +595,13 @@ class FightModel:
     def computer_action(self) -> Action:
         """The computer's decision for the seat to act (may take a moment at hard: run it off the UI thread)."""
         assert self.level is not None
-        # Expert reads its clues from the round so far (only what its seat saw of it).
-        history = self.match.rounds[-1].positions()[:-1] if self.level is Opponent.EXPERT else ()
+        history = self.round_history() if self.level is Opponent.EXPERT else ()
         return choose(self.round, self.level, seed=ai_seed(self.match), history=history)
+
+    def round_history(self) -> tuple[Round, ...]:
+        """The round's positions before this one, oldest first: the clues expert (the computer's and
+        the coach's) reads from the round so far, only what its seat saw of them."""
+        return tuple(self.match.rounds[-1].positions()[:-1])
 
     def play(self, action: Action) -> FightChange:
         """Play a legal action for the seat to act: the only way the match moves on."""
@@ -694,9 +698,7 @@ class FightModel:
             return "The round is over: nothing to hint. Enter, then w, shows where it turned."
         if not self.humans_turn:
             return self._wait_text()
-        # The clues come from the round's earlier positions, as the computer's expert reads them.
-        history = tuple(self.match.rounds[-1].positions()[:-1])
-        return CoachRequest(r, seat, ai_seed(self.match), history)
+        return CoachRequest(r, seat, ai_seed(self.match), self.round_history())
 
     def show_hint(self, hint: CoachHint) -> FightChange:
         """The coach's action previewed as if the player had entered it, with its reasons, and the match
