@@ -28,9 +28,10 @@ from clubfight.combat.ai import EXPERT, ExpertSettings
 from clubfight.combat.ai.bench import GameResult, Task, make_tasks, report_json, run_task, summarise
 from clubfight.combat.ai.expert import decide as expert_decide
 from clubfight.combat.ai.players import decide
+from clubfight.combat.cli.bench import check_run
 from clubfight.combat.engine import Action, Round
 from clubfight.common.bench import run_tasks
-from clubfight.common.command_line import UsageError, check_writable, positive_int, seed_value
+from clubfight.common.command_line import UsageError, positive_int, seed_value
 from clubfight.common.shuffle import SplitMix64
 
 VARIANT = "variant"
@@ -128,10 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         settings = parse_overrides(args.set)
-        if args.rounds % 2:
-            raise UsageError(f"--rounds must be even, not {args.rounds}: each seed is played with colours swapped")
-        if args.json:
-            check_writable(Path(args.json))
+        check_run(args, "each seed is played with colours swapped", count="rounds")
     except (OverrideError, UsageError) as error:
         print(f"combat_tune: error: {error}", file=sys.stderr)
         return 2

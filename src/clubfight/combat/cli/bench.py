@@ -115,16 +115,17 @@ def render(summary: Any, title: str) -> None:
     )
 
 
-def check_run(args: argparse.Namespace, why_even: str) -> None:
-    """``--games`` even, its last match seed in range, and ``--json`` writable: all checked before
-    the run, not after an hour of it. ``why_even`` ends the message for an odd count."""
+def check_run(args: argparse.Namespace, why_even: str, count: str = "games") -> None:
+    """``--games`` (or the option ``count`` names) even, its last match seed in range, and ``--json``
+    writable: all checked before the run, not after an hour of it. ``why_even`` ends the message
+    for an odd count."""
     from clubfight.combat.engine import MAX_SEED
 
-    games: int = args.games
+    games: int = getattr(args, count)
     if games % 2:
-        raise UsageError(f"--games must be even, not {games}: {why_even}")
+        raise UsageError(f"--{count} must be even, not {games}: {why_even}")
     if args.seed + (games - 1) // 2 > MAX_SEED:
-        raise UsageError(f"--seed {args.seed} is too large for {games} games: match seeds go up to {MAX_SEED}")
+        raise UsageError(f"--seed {args.seed} is too large for {games} {count}: match seeds go up to {MAX_SEED}")
     if args.json:
         check_writable(Path(args.json))
 
